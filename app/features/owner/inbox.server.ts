@@ -1,7 +1,8 @@
 // The inbox's reads and writes (docs/decisions/033-owner-inbox.md); the caller has checked the owner's session.
 import { sql } from 'kysely'
-import { followUpMark, type InboxLead, type SourcePeriod } from './owner-lead'
-import { leadTopic, OWNER_STATUSES, type OwnerStatus } from '~/features/leads'
+import { followUpMark, type InboxLead } from './owner-lead'
+import type { SourcePeriod } from './owner-views'
+import { leadCardColumns, leadTopic, OWNER_STATUSES, type OwnerStatus } from '~/features/leads'
 import { serviceSummary } from '../../content/service-list'
 import type { Db } from '../../platform/db/database.server'
 import { withPhotos } from './lead-photos.server'
@@ -11,7 +12,6 @@ import { receivedCents, withInvoices } from '../payments/index.server'
 import { shownPriceOf } from '../prices/index.server'
 import { listLeads, type LeadRow } from './leads.server'
 import { cityOfZip } from '../leads/index.server'
-import { leadCardColumns } from '../leads'
 import { categoryOfLeadPage } from '../work/index.server'
 
 function toInboxLead(row: LeadRow): InboxLead {
@@ -126,11 +126,10 @@ export async function leadSources(db: Db, days: SourcePeriod) {
     channels,
     answers,
     ...features,
-    prices: prices.map((row) => ({
-      service: row.serviceId ? serviceSummary(row.serviceId).title : '',
-      below: Number(row.below),
-      inside: Number(row.inside),
-      above: Number(row.above),
+    // Counts are numbers already, as in the tables above (an int8 within the safe range is one).
+    prices: prices.map(({ serviceId, ...counts }) => ({
+      service: serviceId ? serviceSummary(serviceId).title : '',
+      ...counts,
     })),
   }
 }

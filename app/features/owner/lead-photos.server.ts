@@ -1,8 +1,7 @@
 // The owner's side of visitors' photos (docs/decisions/044-lead-photos.md): which photos each lead has, and
 // the bytes of one, only with the owner's session and never cacheable.
-import { PHOTO_NAME_PATTERN } from '~/features/leads'
+import { PHOTO_NAME_PATTERN, type LeadCard } from '~/features/leads'
 import { UUID_PATTERN } from '~/lib/uuid'
-import type { LeadCard } from '../leads'
 import type { Db } from '../../platform/db/database.server'
 import type { FileStore } from '../../platform/files/file-store.server'
 import { OWNER_FILE_HEADERS } from '../../platform/http/owner-files.server'

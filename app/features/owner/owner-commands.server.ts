@@ -2,8 +2,9 @@
 // them for a command line that asks on DATA_DIR/owner/site.sock (it holds PGlite's folder, decision 018), and a
 // command line with no site there runs them itself (scripts/owner-command.ts). Both give the same JSON.
 import { chmodSync, mkdirSync, rmSync, statSync } from 'node:fs'
-import { createServer, type IncomingMessage } from 'node:http'
+import { createServer } from 'node:http'
 import { join } from 'node:path'
+import { text } from 'node:stream/consumers'
 import { dataDirOf } from '../../platform/config.server'
 import { DatabaseCommandError, type Database } from '../../platform/db/database.server'
 import { db } from '../../platform/db/db.server'
@@ -79,16 +80,6 @@ const MAX_SOCKET_PATH = 107
 
 export const ownerSocketPath = (dataDir: string) => join(dataDir, 'owner', 'site.sock')
 
-function readBody(request: IncomingMessage, limit = 4096): Promise<string> {
-  return new Promise((done, fail) => {
-    let body = ''
-    request.setEncoding('utf8')
-    request.on('data', (chunk: string) => (body += chunk).length > limit && fail(new LeadRequestError('too large')))
-    request.on('end', () => done(body))
-    request.on('error', fail)
-  })
-}
-
 /** The site's side: the socket in a 0700 folder of its own, so only its user can ask. Null when it cannot. */
 export async function startOwnerSocket(site: Site & { dataDir: string }): Promise<{ close(): Promise<void> } | null> {
   const path = ownerSocketPath(site.dataDir)
@@ -114,7 +105,9 @@ export async function startOwnerSocket(site: Site & { dataDir: string }): Promis
     }
     if (request.url === '/ping') return reply(204, '')
     void (async () => {
-      const { command, args } = JSON.parse(await readBody(request)) as { command: OwnerCommand; args: Args }
+      const body = await text(request)
+      if (body.length > 4096) throw new LeadRequestError('too large')
+      const { command, args } = JSON.parse(body) as { command: OwnerCommand; args: Args }
       if (!Object.hasOwn(COMMANDS, command)) throw new LeadRequestError(`unknown command "${String(command)}"`)
       const result = await runHere(site, command, args ?? {})
       reply(200, result ?? null, result instanceof Uint8Array ? 'application/gzip' : 'application/json')

@@ -11,8 +11,6 @@ import type { LeadQuote } from '../quotes'
 import { formatCents, MAX_CENTS, optionalPriceSchema } from '../../lib/money'
 import type { LeadInvoice } from '../payments'
 
-export { SOURCE_PERIODS, type SourcePeriod } from './owner-views'
-
 export const OWNER_NOTE_MAX = 500
 
 /** The inbox's card: the lead, its quote once one was sent (decision 053), and its invoice from "Job done" on (055). */

@@ -1,15 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { getRouteApi, Link, redirect, useRouter } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react'
-import { fetchOwnerState, type OwnerState } from '~/features/owner/owner.functions'
-import {
-  OWNER_SERVICE_WORKER_URL,
-  OWNER_TEXTS,
-  SOURCE_PERIODS,
-  SOURCES_TEXTS,
-  type InboxLead,
-  type SourcePeriod,
-} from '~/features/owner/owner-lead'
+import { fetchOwnerState, saveAlertSubscription, type OwnerState } from '~/features/owner/owner.functions'
+import { OWNER_SERVICE_WORKER_URL, OWNER_TEXTS, SOURCES_TEXTS, type InboxLead } from '~/features/owner/owner-lead'
+import { SOURCE_PERIODS, type SourcePeriod } from '~/features/owner/owner-views'
 import { OwnerMoney } from '~/features/payments/owner-view'
 import { OwnerPrices } from '~/features/prices/owner-view'
 import { OwnerCalendarFeed, OwnerQuoteEditor } from '~/features/quotes/owner-view'
@@ -161,7 +155,6 @@ function AlertsToggle({ publicKey }: { publicKey: string }) {
         userVisibleOnly: true,
         applicationServerKey: publicKey,
       })
-      const { saveAlertSubscription } = await import('./owner.functions')
       await saveAlertSubscription({ data: subscription.toJSON() as never })
       setStatus(OWNER_TEXTS.alertsOn)
       void router.invalidate()

@@ -6,10 +6,10 @@ import {
   channelLabel,
   heardAboutLabel,
   OWNER_CONVERSIONS_URL,
-  SOURCE_PERIODS,
   SOURCES_TEXTS,
   winRate,
 } from '~/features/owner/owner-lead'
+import { SOURCE_PERIODS } from '~/features/owner/owner-views'
 import type { LeadSources, SourceCount } from './inbox.server'
 import { formatCents } from '~/lib/money'
 import { SOURCES_PARTS } from './inbox-parts'

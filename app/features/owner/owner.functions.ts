@@ -12,7 +12,8 @@ import { ownerAccess } from '~/platform/http/owner-access.server'
 import { ownerFn, refuse } from '~/platform/http/owner-access.functions'
 import { deleteLead } from '~/features/owner/leads.server'
 import { leadSources, listInbox, updateLead, type LeadSources } from '~/features/owner/inbox.server'
-import { jobValueSchema, OWNER_NOTE_MAX, SOURCE_PERIODS, type InboxLead } from './owner-lead'
+import { jobValueSchema, OWNER_NOTE_MAX, type InboxLead } from './owner-lead'
+import { SOURCE_PERIODS } from './owner-views'
 import { OWNER_STATUSES } from '~/features/leads'
 
 /** No lead data. */

@@ -3,15 +3,14 @@
 // carries. Loaded with import() when opened; the owner page shows the quotes' calendar feed below it.
 import { useMutation } from '@tanstack/react-query'
 import { useHydrated } from '@tanstack/react-router'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState, type ComponentProps, type FormEvent } from 'react'
 import { centsText } from '~/lib/money'
-import { errorText } from '~/components/owner/owner-field'
 import { firstIssue } from '~/lib/text-fields'
 import { checkPriceList, type PriceListInput } from './price-list-schema'
 import { OWNER_PRICE_TEXTS as T } from './price-texts'
 import { saveOwnerPrices, type PriceSettings } from './prices.functions'
 import { PRICE_LIMITS } from './typical-price'
-import { OwnerField, ownerInputClass as input } from '~/components/owner/owner-field'
+import { errorText, OwnerField, ownerInputClass as input } from '~/components/owner/owner-field'
 import { ownerButtonClass } from '~/components/owner/owner-shell'
 
 // An empty row more than the owner filled, at least three (one-story, two-story, large).
@@ -62,61 +61,49 @@ export default function OwnerPrices({ loaded }: { loaded: PriceSettings }) {
         </h2>
         <p className="text-slate-700">{T.pricesHelp}</p>
         <p className="text-slate-700">{T.typicalHelp}</p>
-        {settings.prices.map((line, index) => (
-          <fieldset key={line.serviceId} className="grid gap-2 rounded-lg border border-slate-300 p-3">
-            <legend className="sr-only">{line.description}</legend>
+        {settings.prices.map((line, index) => {
+          // One field of the line: `<service>-<name>` in the form, `items.<index>.<path>` in the schema's issues.
+          const field = (name: string, path: string, props: ComponentProps<'input'> & { label: string }) => (
             <OwnerField
-              label={T.description}
-              id={`${id}-${line.serviceId}-d`}
-              name={`${line.serviceId}-description`}
-              defaultValue={line.description}
-              maxLength={PRICE_LIMITS.description}
-              {...invalid(`items.${index}.description`)}
+              id={`${id}-${line.serviceId}-${name}`}
+              name={`${line.serviceId}-${name}`}
+              {...props}
+              {...invalid(`items.${index}.${path}`)}
             />
-            <OwnerField
-              label={T.startingPrice}
-              id={`${id}-${line.serviceId}-p`}
-              name={`${line.serviceId}-price`}
-              defaultValue={centsText(line.startingCents)}
-              inputMode="decimal"
-              autoComplete="off"
-              {...invalid(`items.${index}.price`)}
-            />
-            <OwnerField
-              label={T.minimum}
-              id={`${id}-${line.serviceId}-m`}
-              name={`${line.serviceId}-minimum`}
-              defaultValue={centsText(line.minimumCents)}
-              inputMode="decimal"
-              autoComplete="off"
-              {...invalid(`items.${index}.minimum`)}
-            />
-            {Array.from({ length: rowCount(line.ranges.length) }, (_, row) => {
-              const range = line.ranges[row]
-              const cell = (part: 'size' | 'low' | 'high', label: string, value: string) => (
-                <div className="grid gap-1">
-                  <OwnerField
-                    label={label}
-                    id={`${id}-${line.serviceId}-${part}-${row}`}
-                    name={`${line.serviceId}-${part}-${row}`}
-                    defaultValue={value}
-                    maxLength={part === 'size' ? PRICE_LIMITS.size : undefined}
-                    inputMode={part === 'size' ? undefined : 'decimal'}
-                    autoComplete="off"
-                    {...invalid(`items.${index}.ranges.${row}.${part}`)}
-                  />
-                </div>
-              )
-              return (
+          )
+          const amount = (name: string, path: string, label: string, cents: number | null | undefined) =>
+            field(name, path, { label, defaultValue: centsText(cents), inputMode: 'decimal', autoComplete: 'off' })
+          return (
+            <fieldset key={line.serviceId} className="grid gap-2 rounded-lg border border-slate-300 p-3">
+              <legend className="sr-only">{line.description}</legend>
+              {field('description', 'description', {
+                label: T.description,
+                defaultValue: line.description,
+                maxLength: PRICE_LIMITS.description,
+              })}
+              {amount('price', 'price', T.startingPrice, line.startingCents)}
+              {amount('minimum', 'minimum', T.minimum, line.minimumCents)}
+              {Array.from({ length: rowCount(line.ranges.length) }, (_, row) => (
                 <div key={row} className="grid grid-cols-[2fr_1fr_1fr] gap-2">
-                  {cell('size', T.size(row + 1), range?.size ?? '')}
-                  {cell('low', T.low, centsText(range?.lowCents))}
-                  {cell('high', T.high, centsText(range?.highCents))}
+                  <div className="grid gap-1">
+                    {field(`size-${row}`, `ranges.${row}.size`, {
+                      label: T.size(row + 1),
+                      defaultValue: line.ranges[row]?.size ?? '',
+                      maxLength: PRICE_LIMITS.size,
+                      autoComplete: 'off',
+                    })}
+                  </div>
+                  <div className="grid gap-1">
+                    {amount(`low-${row}`, `ranges.${row}.low`, T.low, line.ranges[row]?.lowCents)}
+                  </div>
+                  <div className="grid gap-1">
+                    {amount(`high-${row}`, `ranges.${row}.high`, T.high, line.ranges[row]?.highCents)}
+                  </div>
                 </div>
-              )
-            })}
-          </fieldset>
-        ))}
+              ))}
+            </fieldset>
+          )
+        })}
         <OwnerField
           label={T.rule}
           id={`${id}-rule`}

@@ -39,15 +39,10 @@ const priceRule = async (db: Db) => (await readSetting(db, 'price_rule')) || DEF
 
 /** Each priced service's typical prices as visitors see them; a service without a range is absent. */
 export async function typicalPrices(db: Db): Promise<Partial<Record<ServiceId, TypicalPrice>>> {
-  const [rows, rule] = await Promise.all([
-    db.selectFrom('price_list').select(['service_id', 'minimum_cents', 'size_ranges']).execute(),
-    priceRule(db),
-  ])
+  const [lines, rule] = await Promise.all([priceList(db), priceRule(db)])
+  const priced = lines.filter((line) => line.ranges.length > 0)
   return Object.fromEntries(
-    rows
-      .map((row) => ({ row, ranges: row.size_ranges as SizeRange[] }))
-      .filter(({ ranges }) => ranges.length > 0)
-      .map(({ row, ranges }) => [row.service_id, { minimumCents: row.minimum_cents, ranges, rule }]),
+    priced.map(({ serviceId, minimumCents, ranges }) => [serviceId, { minimumCents, ranges, rule }]),
   )
 }
 

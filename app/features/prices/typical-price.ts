@@ -35,7 +35,6 @@ export const TYPICAL_PRICE_TEXTS = {
   range: ({ lowCents, highCents }: SizeRange) => `Typical price: ${dollars(lowCents)}–${dollars(highCents)}`,
   minimum: (cents: number) => `Minimum charge: ${dollars(cents)}`,
   sizeQuestion: 'Size',
-  chooseSize: 'Choose a size',
   heading: 'Typical prices',
   showPrice: 'Show the typical price',
   /** The chat's answer to "how much" about a priced service. */

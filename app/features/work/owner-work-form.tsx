@@ -17,8 +17,7 @@ import {
   type PostWorkResponse,
 } from '~/features/work/posted-work'
 import { newPostId, WORK_PHOTO_MAX_SIDE, WORK_TEXTS, WORK_UPLOAD_TIMEOUT_MS } from '~/features/work/posted-work-form'
-import { downscale } from '../leads'
-import { sendWithProgress } from '../leads'
+import { downscale, sendWithProgress } from '../leads'
 import { OwnerField, ownerInputClass } from '~/components/owner/owner-field'
 import { shownValue } from '~/components/ui/shown-value'
 import { ownerButtonClass } from '~/components/owner/owner-shell'
@@ -27,7 +26,7 @@ import { PhotoChoice, WorkPosted } from './owner-work-parts'
 type Side = 'before' | 'after'
 type Field = Side | 'category' | 'city' | 'caption' | 'alt' | 'consent' | 'form'
 /** `dropped`: no answer, or the server could not post just now; the downscaled photos are kept for a retry. */
-type Phase = 'editing' | 'preparing' | 'sending' | 'dropped' | 'refused' | 'posted'
+type Phase = 'editing' | 'preparing' | 'sending' | 'dropped' | 'posted'
 
 export interface WorkPrefill {
   category?: GalleryCategory
@@ -161,8 +160,7 @@ export function OwnerWorkForm({
       setError({ field: 'form', message: body ? `${body.error} ${WORK_TEXTS.kept}` : WORK_TEXTS.dropped })
       return
     }
-    setPhase('refused')
-    setError({ field: 'form', message: body.error || POST_WORK_MESSAGES[body.reason] })
+    refuse('form', body.error || POST_WORK_MESSAGES[body.reason])
   }
 
   function done(work: OwnerPostedWork) {
@@ -230,7 +228,7 @@ export function OwnerWorkForm({
             <PhotoChoice
               key={side}
               id={fieldId(side)}
-              label={side === 'before' ? WORK_TEXTS.before : WORK_TEXTS.after}
+              label={WORK_TEXTS[side]}
               file={files[side]}
               input={inputs[side]}
               invalid={invalid(side)}

@@ -2,12 +2,11 @@
 import { useMutation } from '@tanstack/react-query'
 import { useId, useRef, useState } from 'react'
 import { cityNames } from '~/content/service-areas'
-import { errorText, ownerOutlineClass } from '~/components/owner/owner-field'
+import { errorText, ownerOutlineClass, WriteStatus } from '~/components/owner/owner-field'
 import { POSTED_WORK_BASE_URL, postedWorkFile, type OwnerPostedWork } from '~/features/work/posted-work'
 import { WORK_TEXTS } from '~/features/work/posted-work-form'
 import { deleteWork, setWorkPublished } from '~/features/work/posted-work.functions'
 import { ConfirmDialog } from '~/components/owner/confirm-dialog'
-import { WriteStatus } from '~/components/owner/owner-field'
 
 const day = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', dateStyle: 'medium' })
 
@@ -109,13 +108,7 @@ function PostedJob({
           </button>
           <ConfirmDialog
             dialog={dialog}
-            texts={{
-              open: WORK_TEXTS.delete,
-              question: WORK_TEXTS.deleteQuestion,
-              explain: WORK_TEXTS.deleteExplain,
-              keep: WORK_TEXTS.keep,
-              confirm: WORK_TEXTS.deleteConfirm,
-            }}
+            texts={WORK_TEXTS.deleteJob}
             openerLayout="px-3"
             openerDisabled={pending}
             pending={pending}

@@ -124,15 +124,6 @@ export async function storePostedWork(db: Db, fields: PostWorkFields, frame: Enc
   }
 }
 
-async function post(db: Db, fields: PostWorkFields, [before, after]: [Uint8Array, Uint8Array], files: FileStore) {
-  // A retry whose answer was lost: the job is posted already, so nothing is decoded again.
-  const [posted] = await listOwnerWork(db, fields.id)
-  if (posted) return answer(200, { success: true, work: posted })
-  const work = await storePostedWork(db, fields, await frameOf(before, after), files)
-  log('work').info({ id: work.id, category: work.category }, 'the owner posted work')
-  return answer(200, { success: true, work })
-}
-
 async function receive(db: Db, request: Request, files: FileStore): Promise<Response> {
   let form: WorkForm
   try {
@@ -149,7 +140,12 @@ async function receive(db: Db, request: Request, files: FileStore): Promise<Resp
   if (!before || !after) return refuse(400, 'invalid')
 
   try {
-    return await post(db, fields.output, [before, after], files)
+    // A retry whose answer was lost: the job is posted already, so nothing is decoded again.
+    const [posted] = await listOwnerWork(db, fields.output.id)
+    if (posted) return answer(200, { success: true, work: posted })
+    const work = await storePostedWork(db, fields.output, await frameOf(before, after), files)
+    log('work').info({ id: work.id, category: work.category }, 'the owner posted work')
+    return answer(200, { success: true, work })
   } catch (error) {
     if (error instanceof NotAnImageError) return refuse(415, 'not-image')
     log('work').error({ err: error, id: fields.output.id }, 'posted work not stored')

@@ -40,11 +40,14 @@ export const WORK_TEXTS = {
   hidden: 'Hidden',
   hide: 'Hide from the site',
   show: 'Show on the site',
-  delete: 'Delete',
-  deleteQuestion: 'Delete this job from the site for good?',
-  deleteExplain: 'Its photos are removed from every page. This cannot be undone.',
-  deleteConfirm: 'Delete for good',
-  keep: 'Keep it',
+  /** The list's delete control, a dialog that asks first (confirm-dialog.tsx). */
+  deleteJob: {
+    open: 'Delete',
+    question: 'Delete this job from the site for good?',
+    explain: 'Its photos are removed from every page. This cannot be undone.',
+    confirm: 'Delete for good',
+    keep: 'Keep it',
+  },
 } as const
 
 /** randomUUID needs a secure context; a LAN address over http is not one. */

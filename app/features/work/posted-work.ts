@@ -2,11 +2,11 @@
 import * as v from 'valibot'
 import { UUID_PATTERN } from '~/lib/uuid'
 import { cityNames, citySlugs, type CitySlug } from '~/content/service-areas'
-import { galleryCategories, type GalleryCategory, type ServiceId } from '~/content/types'
+import { galleryCategories, type GalleryCategory } from '~/content/types'
 import type { OwnerPostedWork, PostedWork } from './posted-work.server'
 
 // Apart, so the public pages load none of the posting form's schema.
-export { CITY_RECENT_WORK, POSTED_WORK_BASE_URL, postedWorkFile, serviceOfCategory } from './posted-work-places'
+export { CITY_RECENT_WORK, POSTED_WORK_BASE_URL, postedWorkFile } from './posted-work-places'
 export { POSTED_WORK_FILE_PATTERN } from '~/lib/variant-file'
 
 /** Where the posting form sends its two photos (multipart, the owner's session cookie). */
@@ -18,16 +18,6 @@ export const MAX_CAPTION_LENGTH = 200
 export const MAX_ALT_LENGTH = 250
 /** How many posted jobs the public pages read, newest first. */
 export const POSTED_WORK_READ_LIMIT = 60
-
-/** A lead's page names a service: the category its job photos most likely belong to. */
-export const categoryOfService: Partial<Record<ServiceId, GalleryCategory>> = {
-  'concrete-sealing': 'Paver Cleaning',
-  driveway: 'Driveway Cleaning',
-  patio: 'Patio Cleaning',
-  'full-house': 'House Washing',
-  'deck-fence': 'Deck Cleaning',
-  commercial: 'Commercial Cleaning',
-}
 
 /** The alt text the form starts with: "Before and after: driveway cleaning in Folsom". */
 export function suggestedAlt(category: GalleryCategory, citySlug: CitySlug | null): string {
