@@ -151,9 +151,10 @@ export const PAY_PAGE_TEXTS = {
   failed: `The payment did not go through. Call ${site.phone} or try again`,
 } as const
 
-/** Why an owner's invoice or payment write was refused: the write returns it, and the call answers with it as is. */
+/** Why an owner's invoice or payment write was refused, Stripe's refusal (409) or silence (503) among them: nothing
+ * was recorded. The write returns it, and the call answers with it as is. */
 export interface InvoiceRefusal {
-  status: 404 | 409
+  status: 404 | 409 | 503
   message: string
 }
 const refusal = (status: InvoiceRefusal['status'], message: string): InvoiceRefusal => ({ status, message })
