@@ -113,14 +113,12 @@ export type QuotePageView = Pick<
   job: Pick<QuoteJob, 'day' | 'start' | 'end'> | null
 }
 
-export type QuotePageField = 'name' | 'agree' | 'message'
-
 /** A refused post, answered with the page and what was typed (as the quote form's, decision 046). */
 export interface QuotePageRefusal {
   status: number
   retryAfterSeconds?: number
   /** About the whole form: a newer version, an option not on the quote, too many tries. */
   message?: string
-  errors: Partial<Record<QuotePageField, string>>
+  errors: Partial<Record<'name' | 'agree' | 'message', string>>
   values: { name: string; agree: boolean; chosen: string[]; message: string }
 }
