@@ -43,16 +43,6 @@ export interface PayPageVisit {
   settings: Pick<RuntimeConfig, 'stripe' | 'quote' | 'owner'>
 }
 
-/** The customer's first look, unless the owner's (the card's "viewed"). */
-export async function markViewed(db: Db, token: string, now: Date) {
-  await db
-    .updateTable('invoices')
-    .set({ first_viewed_at: now })
-    .where('token', '=', token)
-    .where('first_viewed_at', 'is', null)
-    .execute()
-}
-
 /** Stripe's hosted pages, or the stand-in's that STRIPE_API_BASE names in tests. */
 function checkoutOrigins(stripe: RuntimeConfig['stripe']): string[] {
   const api = stripe?.api
@@ -142,15 +132,14 @@ export async function payPageGet(
     view = await readPayPage(db, token, session, settings.stripe)
   }
   if (!view) return unavailable()
-  if (!(await ownerAccess())) await markViewed(db, token, now)
+  if (!(await ownerAccess()))
+    await db
+      .updateTable('invoices')
+      .set({ first_viewed_at: now })
+      .where('token', '=', token)
+      .where('first_viewed_at', 'is', null)
+      .execute()
   return view
-}
-
-/** The pay page rendered again by a post, with the status it answers with. */
-export interface PayPageAgain {
-  view: PayPageView
-  status: number
-  retryAfterSeconds: number
 }
 
 /**
@@ -163,7 +152,7 @@ export async function payPagePost(
   request: Request,
   token: string,
   { ip, now, settings }: PayPageVisit,
-): Promise<Response | PayPageAgain> {
+): Promise<Response | { view: PayPageView; status: number }> {
   const form = await readPlainForm(request, MAX_POST_BYTES)
   if (form instanceof Response) return form
   if (!PAY_TOKEN_PATTERN.test(token)) return unavailable()
@@ -191,6 +180,6 @@ export async function payPagePost(
     log('payments').error({ err: error instanceof Error ? error.message : String(error) }, 'no Checkout Session made')
     const view = await readPayPage(db, token, null, settings.stripe)
     if (!view) return unavailable()
-    return { view: { ...view, cardUnavailable: true }, status: 503, retryAfterSeconds: 60 }
+    return { view: { ...view, cardUnavailable: true }, status: 503 }
   }
 }
