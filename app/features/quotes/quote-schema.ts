@@ -56,7 +56,6 @@ export const quoteDraftSchema = v.object({
     v.check((days) => Number.isInteger(days) && days >= 1 && days <= QUOTE_DRAFT_LIMITS.validDaysMax, O.validDays),
   ),
 })
-export const checkQuoteDraft = (draft: QuoteDraftInput) => v.safeParse(quoteDraftSchema, draft)
 export type QuoteDraftInput = v.InferInput<typeof quoteDraftSchema>
 export type QuoteDraft = v.InferOutput<typeof quoteDraftSchema>
 
