@@ -3,7 +3,6 @@
 import { sql, type InferResult } from 'kysely'
 import * as v from 'valibot'
 import type { Db } from '../../platform/db/database.server'
-import { leadCustomer } from '../leads/index.server'
 import type { QuoteFacts } from './quote'
 
 // Items are written only from a parsed draft; read back, they are checked again rather than trusted.
@@ -80,10 +79,4 @@ export async function quoteOfToken(db: Db, token: string) {
     .where('q.token', '=', token)
     .executeTakeFirst()
   return row ? { firstName: row.first_name, quote: toQuote(row) } : null
-}
-
-/** A lead with its quote, as a message sent later reads them; null once either is gone. */
-export async function customerQuote(db: Db, leadId: string) {
-  const [customer, quote] = await Promise.all([leadCustomer(db, leadId), quoteOf(db, leadId)])
-  return customer && quote ? { customer, quote } : null
 }
