@@ -70,6 +70,4 @@ export const fetchOwnerMoney = ownerFn().handler(async () => moneySummary(db, ne
 /** The pay page's "other ways to pay" (Zelle, check, cash); empty removes it. */
 export const saveOwnerOtherWays = ownerFn({ method: 'POST' })
   .validator(parse(otherWaysSchema))
-  .handler(async ({ data }): Promise<{ otherWays: string | null }> => ({
-    otherWays: await saveOtherWays(db, data.text),
-  }))
+  .handler(({ data }) => saveOtherWays(db, data.text))

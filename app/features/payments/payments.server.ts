@@ -203,12 +203,7 @@ export async function moneyCsvResponse(db: Db, now: Date): Promise<Response> {
 }
 
 export const otherWaysText = (db: Db) => readSetting(db, 'payment_other_ways')
-
-/** Empty removes it. */
-export async function saveOtherWays(db: Db, text: string): Promise<string | null> {
-  await writeSetting(db, 'payment_other_ways', text)
-  return text || null
-}
+export const saveOtherWays = (db: Db, text: string) => writeSetting(db, 'payment_other_ways', text)
 
 /** Whether the pay page offers "Pay by card" for this balance. */
 export const cardPayable = (stripe: RuntimeConfig['stripe'], balanceCents: number) =>
