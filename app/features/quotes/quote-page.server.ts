@@ -12,7 +12,7 @@ import {
 } from './quote'
 import { acceptanceSchema, changesSchema } from './quote-schema'
 import { QUOTE_PAGE_TEXTS } from './quote-texts'
-import { runtimeConfig, type RuntimeConfig } from '../../platform/config.server'
+import { runtimeConfig } from '../../platform/config.server'
 import type { Db } from '../../platform/db/database.server'
 import { readPlainForm } from '../../platform/http/plain-form.server'
 import { limitAsQuoteForm, plainPage, seeOther, READS_PER_POST } from '../../platform/http/link-page.server'
@@ -25,23 +25,16 @@ import { answerQuote } from './quotes.server'
 
 const MAX_POST_BYTES = 16 * 1024
 
-/** Who opens the page, when, and the settings it answers by. */
-export interface QuotePageVisit {
-  ip: string
-  now: Date
-  /** The quote form's limits, which the page's reads and posts count by. */
-  limits: RuntimeConfig['quote']
-  /** The owner's alerts are on: a customer's answer is pushed to his phones. */
-  push: boolean
-}
-
-/** A request's visit to the page or its day form, by the site's settings. */
-export const quotePageVisit = (request: Request): QuotePageVisit => ({
+/** A request's visit to the page or its day form: who opens it, when, and the site's settings it answers by. */
+export const quotePageVisit = (request: Request) => ({
   ip: visitorAddress(request),
   now: new Date(),
+  // The quote form's limits, which the page's reads and posts count by.
   limits: runtimeConfig().quote,
+  // The owner's alerts are on: a customer's answer is pushed to his phones.
   push: Boolean(runtimeConfig().owner.vapid),
 })
+export type QuotePageVisit = ReturnType<typeof quotePageVisit>
 
 const unavailable = () => plainPage(404, QUOTE_PAGE_TEXTS.unavailableTitle, QUOTE_PAGE_TEXTS.unavailable)
 const tooMany = (seconds: number) =>
