@@ -157,25 +157,24 @@ export interface InvoiceRefusal {
   status: 404 | 409 | 503
   message: string
 }
-const refusal = (status: InvoiceRefusal['status'], message: string): InvoiceRefusal => ({ status, message })
 
 export const INVOICE_REFUSALS = {
-  'no-lead': refusal(404, 'No such lead'),
-  'not-accepted': refusal(409, 'Only an accepted quote becomes an invoice'),
-  'no-invoice': refusal(409, 'Tap "Job done" first'),
-  sent: refusal(409, 'The invoice was sent: its lines no longer change'),
-  draft: refusal(409, 'Send the invoice first'),
-  empty: refusal(409, 'An invoice needs at least one line and a total above $0.00'),
-  'too-many-lines': refusal(409, `An invoice takes at most ${INVOICE_MOST_LINES} lines`),
-  'too-much': refusal(
-    409,
-    `An invoice can total at most ${formatCents(INVOICE_MOST_CENTS)}, the most Stripe takes in one card payment`,
-  ),
-  'no-line': refusal(404, 'No such line on the invoice'),
-  'no-payment': refusal(404, 'No such payment'),
-  'over-paid': refusal(409, 'A refund cannot be more than what is left of the payment'),
-  'not-settled': refusal(409, 'Only a settled payment is refunded'),
-} as const
+  'no-lead': { status: 404, message: 'No such lead' },
+  'not-accepted': { status: 409, message: 'Only an accepted quote becomes an invoice' },
+  'no-invoice': { status: 409, message: 'Tap "Job done" first' },
+  sent: { status: 409, message: 'The invoice was sent: its lines no longer change' },
+  draft: { status: 409, message: 'Send the invoice first' },
+  empty: { status: 409, message: 'An invoice needs at least one line and a total above $0.00' },
+  'too-many-lines': { status: 409, message: `An invoice takes at most ${INVOICE_MOST_LINES} lines` },
+  'too-much': {
+    status: 409,
+    message: `An invoice can total at most ${formatCents(INVOICE_MOST_CENTS)}, the most Stripe takes in one card payment`,
+  },
+  'no-line': { status: 404, message: 'No such line on the invoice' },
+  'no-payment': { status: 404, message: 'No such payment' },
+  'over-paid': { status: 409, message: 'A refund cannot be more than what is left of the payment' },
+  'not-settled': { status: 409, message: 'Only a settled payment is refunded' },
+} as const satisfies Record<string, InvoiceRefusal>
 
 const STATE_TEXTS: Record<InvoiceState, string> = {
   draft: 'Invoice draft: not sent yet',
