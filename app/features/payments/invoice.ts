@@ -2,7 +2,7 @@
  * Pacific days. No server code. */
 import { site } from '~/content/site'
 import type { PostedWork } from '../work'
-import { formatCents } from '../../lib/money'
+import { formatCents, sumCents } from '../../lib/money'
 import type { Tables } from '../../platform/db/schema.gen'
 
 export interface InvoiceItem {
@@ -34,19 +34,32 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
  */
 export type InvoiceState = 'draft' | 'sent' | 'viewed' | 'part_paid' | 'paid' | 'refunded'
 
-/** The sums every reader takes (invoiceFigures in app/features/payments/invoices.server.ts). */
-export interface InvoiceFigures {
-  totalCents: number
-  /** Succeeded payments, refunds not taken off. */
-  paidCents: number
-  refundedCents: number
-  /** Card payments still settling (a bank debit): not paid yet, not due either. */
-  processingCents: number
-  /** What the customer still owes: never below 0, and a refund does not make it due again. */
-  balanceCents: number
-  /** Paid beyond the total and not yet refunded: for the owner to give back (a second paid session). */
-  overpaidCents: number
+/** What of a payment's refunds was given back: a failed or canceled one came back to the account. */
+export const refundedOf = (refunds: InvoiceRefund[]) =>
+  sumCents(refunds.filter((refund) => refundCounts(refund.state)).map((refund) => refund.amountCents))
+
+/** The sums of an invoice every reader takes: failed payments and refunds count for nothing. */
+export function invoiceFigures(
+  totalCents: number,
+  payments: Pick<InvoicePayment, 'state' | 'amountCents' | 'refunds'>[],
+) {
+  const amounts = (state: string) => sumCents(payments.filter((p) => p.state === state).map((p) => p.amountCents))
+  const [paidCents, processingCents] = [amounts('succeeded'), amounts('processing')]
+  const refundedCents = sumCents(payments.map((payment) => refundedOf(payment.refunds)))
+  return {
+    totalCents,
+    // Succeeded payments, refunds not taken off.
+    paidCents,
+    refundedCents,
+    // Card payments still settling (a bank debit): not paid yet, not due either.
+    processingCents,
+    // What the customer still owes: never below 0, and a refund does not make it due again.
+    balanceCents: Math.max(0, totalCents - paidCents - processingCents),
+    // Paid beyond the total and not yet refunded: for the owner to give back (a second paid session).
+    overpaidCents: Math.max(0, paidCents - refundedCents - totalCents),
+  }
 }
+export type InvoiceFigures = ReturnType<typeof invoiceFigures>
 
 export type RefundState = Tables['refunds']['state']
 /** A Stripe refund pending at the bank counts as given back until Stripe says it failed or was canceled. */
