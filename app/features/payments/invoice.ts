@@ -1,7 +1,6 @@
 /** An invoice and its payments as both sides see them (docs/decisions/055-invoices-and-payments.md): whole cents,
  * Pacific days. No server code. */
 import { site } from '~/content/site'
-import type { PostedWork } from '../work'
 import { formatCents, sumCents } from '../../lib/money'
 import type { Tables } from '../../platform/db/schema.gen'
 
@@ -102,35 +101,6 @@ export interface LeadInvoice extends InvoiceFigures, Pick<Tables['invoices'], 'n
   /** The pay page, for "Text the link"; null while a draft. */
   link: string | null
   payments: InvoicePayment[]
-}
-
-/** The customer's pay page, /pay/<token>. */
-export interface PayPageView extends Pick<InvoiceFigures, 'totalCents' | 'paidCents' | 'balanceCents'> {
-  token: string
-  number: number
-  firstName: string
-  items: InvoiceItem[]
-  /** The owner's posted before/after photos of this job, as the gallery shows them. */
-  photos: PostedWork[]
-  /** "Pay $X by card" is offered: Stripe is set up and the balance is one Stripe takes (at least $0.50). */
-  card: boolean
-  /** Where "Pay by card" sends the browser on: Stripe's hosted page (the page's CSP allows it as a form action). */
-  checkoutOrigins: string[]
-  /** A bank debit still settling: the page says "Payment processing" and offers no second payment. */
-  processing: boolean
-  /** "Pay by card" was pressed while Stripe could not make the session: the page says so and offers it again. */
-  cardUnavailable: boolean
-  /** The owner's "other ways to pay" text (Zelle, check, cash); null when he wrote none. */
-  otherWays: string | null
-  /**
-   * Back from Stripe (?session=…): paid once recorded (by the webhook, or by the page reading the session from
-   * Stripe), processing until then, failed when the bank
-   * debit failed or Stripe's session did not charge what it was made for. Failed also without a session when the
-   * invoice's latest payment is a card payment that failed.
-   */
-  outcome: 'paid' | 'processing' | 'failed' | null
-  /** The "Pay by card" form's hidden `click` value: a repeated post of one page is one Checkout Session. */
-  click: string
 }
 
 export const UNPAID_AGES = ['0-7', '8-30', 'over-30'] as const
