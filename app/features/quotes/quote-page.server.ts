@@ -3,13 +3,7 @@
 // answerQuote from the stored version the page showed (its version and hash).
 import { sql } from 'kysely'
 import * as v from 'valibot'
-import {
-  QUOTE_FORM_FIELDS as F,
-  QUOTE_TOKEN_PATTERN,
-  quotePath,
-  type QuotePageRefusal,
-  type QuotePageView,
-} from './quote'
+import { QUOTE_FORM_FIELDS as F, QUOTE_TOKEN_PATTERN, quotePath, type QuotePageRefusal } from './quote'
 import { acceptanceSchema, changesSchema } from './quote-schema'
 import { QUOTE_PAGE_TEXTS } from './quote-texts'
 import { runtimeConfig } from '../../platform/config.server'
@@ -42,16 +36,19 @@ const tooMany = (seconds: number) =>
 const done = (token: string, outcome: 'accepted' | 'changes') => seeOther(`${quotePath(token)}?done=${outcome}`)
 
 /** The page's quote, or null for a link that shows nothing: an accepted quote shows its acceptance for good. */
-export async function readQuotePage(db: Db, token: string): Promise<QuotePageView | null> {
+export async function readQuotePage(db: Db, token: string) {
   if (!QUOTE_TOKEN_PATTERN.test(token)) return null
   const found = await quoteOfToken(db, token)
   const facts = found?.quote
   if (!facts || (!facts.acceptance && (facts.withdrawn || facts.expired))) return null
   const { version, hash, items, note, terms, validUntil, acceptance, job: booked } = facts
+  // The scheduled visit; none once cancelled.
   const job = booked && !booked.cancelled ? { day: booked.day, start: booked.start, end: booked.end } : null
   const firstName = sanitizeText(found.firstName, 60)
   return { token, firstName, version, hash, items, note, terms, validUntil, acceptance, job }
 }
+/** What the customer's page shows: the newest version, or the accepted one for good. */
+export type QuotePageView = NonNullable<Awaited<ReturnType<typeof readQuotePage>>>
 
 /** GET: the page's quote, or the answer that replaces the page. The first view is stamped, unless the owner's. */
 export async function quotePageGet(db: Db, token: string, visit: QuotePageVisit): Promise<QuotePageView | Response> {

@@ -103,16 +103,6 @@ export const QUOTE_FORM_FIELDS = {
   intent: 'intent',
 } as const
 
-/** What the customer's page shows: the newest version, or the accepted one for good. */
-export type QuotePageView = Pick<
-  QuoteFacts,
-  'token' | 'version' | 'hash' | 'items' | 'note' | 'terms' | 'validUntil' | 'acceptance'
-> & {
-  firstName: string
-  /** The scheduled visit; none once cancelled. */
-  job: Pick<QuoteJob, 'day' | 'start' | 'end'> | null
-}
-
 /** A refused post, answered with the page and what was typed (as the quote form's, decision 046). */
 export interface QuotePageRefusal {
   status: number
