@@ -1,1 +1,1 @@
-export { OWNER_INVOICE_TEXTS, UNPAID_AGES, type LeadInvoice } from './invoice'
+export type { LeadInvoice } from './invoice'

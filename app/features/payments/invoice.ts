@@ -1,8 +1,7 @@
 /** An invoice and its payments as both sides see them (docs/decisions/055-invoices-and-payments.md): whole cents,
  * Pacific days. No server code. */
 import { site } from '~/content/site'
-import type { PostedWork } from '../work'
-import { formatCents } from '../../lib/money'
+import { formatCents, sumCents } from '../../lib/money'
 import type { Tables } from '../../platform/db/schema.gen'
 
 export interface InvoiceItem {
@@ -34,19 +33,32 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
  */
 export type InvoiceState = 'draft' | 'sent' | 'viewed' | 'part_paid' | 'paid' | 'refunded'
 
-/** The sums every reader takes (invoiceFigures in app/features/payments/invoices.server.ts). */
-export interface InvoiceFigures {
-  totalCents: number
-  /** Succeeded payments, refunds not taken off. */
-  paidCents: number
-  refundedCents: number
-  /** Card payments still settling (a bank debit): not paid yet, not due either. */
-  processingCents: number
-  /** What the customer still owes: never below 0, and a refund does not make it due again. */
-  balanceCents: number
-  /** Paid beyond the total and not yet refunded: for the owner to give back (a second paid session). */
-  overpaidCents: number
+/** What of a payment's refunds was given back: a failed or canceled one came back to the account. */
+export const refundedOf = (refunds: InvoiceRefund[]) =>
+  sumCents(refunds.filter((refund) => refundCounts(refund.state)).map((refund) => refund.amountCents))
+
+/** The sums of an invoice every reader takes: failed payments and refunds count for nothing. */
+export function invoiceFigures(
+  totalCents: number,
+  payments: Pick<InvoicePayment, 'state' | 'amountCents' | 'refunds'>[],
+) {
+  const amounts = (state: string) => sumCents(payments.filter((p) => p.state === state).map((p) => p.amountCents))
+  const [paidCents, processingCents] = [amounts('succeeded'), amounts('processing')]
+  const refundedCents = sumCents(payments.map((payment) => refundedOf(payment.refunds)))
+  return {
+    totalCents,
+    // Succeeded payments, refunds not taken off.
+    paidCents,
+    refundedCents,
+    // Card payments still settling (a bank debit): not paid yet, not due either.
+    processingCents,
+    // What the customer still owes: never below 0, and a refund does not make it due again.
+    balanceCents: Math.max(0, totalCents - paidCents - processingCents),
+    // Paid beyond the total and not yet refunded: for the owner to give back (a second paid session).
+    overpaidCents: Math.max(0, paidCents - refundedCents - totalCents),
+  }
 }
+export type InvoiceFigures = ReturnType<typeof invoiceFigures>
 
 export type RefundState = Tables['refunds']['state']
 /** A Stripe refund pending at the bank counts as given back until Stripe says it failed or was canceled. */
@@ -91,35 +103,6 @@ export interface LeadInvoice extends InvoiceFigures, Pick<Tables['invoices'], 'n
   payments: InvoicePayment[]
 }
 
-/** The customer's pay page, /pay/<token>. */
-export interface PayPageView extends Pick<InvoiceFigures, 'totalCents' | 'paidCents' | 'balanceCents'> {
-  token: string
-  number: number
-  firstName: string
-  items: InvoiceItem[]
-  /** The owner's posted before/after photos of this job, as the gallery shows them. */
-  photos: PostedWork[]
-  /** "Pay $X by card" is offered: Stripe is set up and the balance is one Stripe takes (at least $0.50). */
-  card: boolean
-  /** Where "Pay by card" sends the browser on: Stripe's hosted page (the page's CSP allows it as a form action). */
-  checkoutOrigins: string[]
-  /** A bank debit still settling: the page says "Payment processing" and offers no second payment. */
-  processing: boolean
-  /** "Pay by card" was pressed while Stripe could not make the session: the page says so and offers it again. */
-  cardUnavailable: boolean
-  /** The owner's "other ways to pay" text (Zelle, check, cash); null when he wrote none. */
-  otherWays: string | null
-  /**
-   * Back from Stripe (?session=…): paid once recorded (by the webhook, or by the page reading the session from
-   * Stripe), processing until then, failed when the bank
-   * debit failed or Stripe's session did not charge what it was made for. Failed also without a session when the
-   * invoice's latest payment is a card payment that failed.
-   */
-  outcome: 'paid' | 'processing' | 'failed' | null
-  /** The "Pay by card" form's hidden `click` value: a repeated post of one page is one Checkout Session. */
-  click: string
-}
-
 export const UNPAID_AGES = ['0-7', '8-30', 'over-30'] as const
 export type UnpaidAge = (typeof UNPAID_AGES)[number]
 
@@ -151,30 +134,30 @@ export const PAY_PAGE_TEXTS = {
   failed: `The payment did not go through. Call ${site.phone} or try again`,
 } as const
 
-/** Why an owner's invoice or payment write was refused: the write returns it, and the call answers with it as is. */
+/** Why an owner's invoice or payment write was refused, Stripe's refusal (409) or silence (503) among them: nothing
+ * was recorded. The write returns it, and the call answers with it as is. */
 export interface InvoiceRefusal {
-  status: 404 | 409
+  status: 404 | 409 | 503
   message: string
 }
-const refusal = (status: InvoiceRefusal['status'], message: string): InvoiceRefusal => ({ status, message })
 
 export const INVOICE_REFUSALS = {
-  'no-lead': refusal(404, 'No such lead'),
-  'not-accepted': refusal(409, 'Only an accepted quote becomes an invoice'),
-  'no-invoice': refusal(409, 'Tap "Job done" first'),
-  sent: refusal(409, 'The invoice was sent: its lines no longer change'),
-  draft: refusal(409, 'Send the invoice first'),
-  empty: refusal(409, 'An invoice needs at least one line and a total above $0.00'),
-  'too-many-lines': refusal(409, `An invoice takes at most ${INVOICE_MOST_LINES} lines`),
-  'too-much': refusal(
-    409,
-    `An invoice can total at most ${formatCents(INVOICE_MOST_CENTS)}, the most Stripe takes in one card payment`,
-  ),
-  'no-line': refusal(404, 'No such line on the invoice'),
-  'no-payment': refusal(404, 'No such payment'),
-  'over-paid': refusal(409, 'A refund cannot be more than what is left of the payment'),
-  'not-settled': refusal(409, 'Only a settled payment is refunded'),
-} as const
+  'no-lead': { status: 404, message: 'No such lead' },
+  'not-accepted': { status: 409, message: 'Only an accepted quote becomes an invoice' },
+  'no-invoice': { status: 409, message: 'Tap "Job done" first' },
+  sent: { status: 409, message: 'The invoice was sent: its lines no longer change' },
+  draft: { status: 409, message: 'Send the invoice first' },
+  empty: { status: 409, message: 'An invoice needs at least one line and a total above $0.00' },
+  'too-many-lines': { status: 409, message: `An invoice takes at most ${INVOICE_MOST_LINES} lines` },
+  'too-much': {
+    status: 409,
+    message: `An invoice can total at most ${formatCents(INVOICE_MOST_CENTS)}, the most Stripe takes in one card payment`,
+  },
+  'no-line': { status: 404, message: 'No such line on the invoice' },
+  'no-payment': { status: 404, message: 'No such payment' },
+  'over-paid': { status: 409, message: 'A refund cannot be more than what is left of the payment' },
+  'not-settled': { status: 409, message: 'Only a settled payment is refunded' },
+} as const satisfies Record<string, InvoiceRefusal>
 
 const STATE_TEXTS: Record<InvoiceState, string> = {
   draft: 'Invoice draft: not sent yet',

@@ -5,9 +5,10 @@ import { expressionBuilder, type ExpressionBuilder } from 'kysely'
 import * as v from 'valibot'
 import {
   COUNTED_REFUND_STATES,
+  invoiceFigures,
   OWNER_INVOICE_TEXTS,
   payLink,
-  refundCounts,
+  refundedOf,
   unpaidAge,
   UNPAID_AGES,
   type InvoiceFigures,
@@ -17,7 +18,7 @@ import {
   type LeadInvoice,
 } from './invoice'
 import { messages } from '../../content/messages'
-import { formatCents, sumCents } from '../../lib/money'
+import { formatCents } from '../../lib/money'
 import type { Db } from '../../platform/db/database.server'
 import type { DB } from '../../platform/db/schema.gen'
 import { sanitizeText } from '../../platform/transport/mail.server'
@@ -28,28 +29,6 @@ export const storedItems = v.array(
 )
 
 const isoDay = (day: Date) => day.toISOString().slice(0, 10)
-
-/** What of a payment's refunds was given back: a failed or canceled one came back to the account. */
-const refundedOf = (refunds: InvoiceRefund[]) =>
-  sumCents(refunds.filter((refund) => refundCounts(refund.state)).map((refund) => refund.amountCents))
-
-/** The sums of an invoice (see InvoiceFigures): failed payments and refunds count for nothing. */
-export function invoiceFigures(
-  totalCents: number,
-  payments: Pick<InvoicePayment, 'state' | 'amountCents' | 'refunds'>[],
-) {
-  const amounts = (state: string) => sumCents(payments.filter((p) => p.state === state).map((p) => p.amountCents))
-  const [paidCents, processingCents] = [amounts('succeeded'), amounts('processing')]
-  const refundedCents = sumCents(payments.map((payment) => refundedOf(payment.refunds)))
-  return {
-    totalCents,
-    paidCents,
-    refundedCents,
-    processingCents,
-    balanceCents: Math.max(0, totalCents - paidCents - processingCents),
-    overpaidCents: Math.max(0, paidCents - refundedCents - totalCents),
-  } satisfies InvoiceFigures
-}
 
 function stateOf(sentAt: Date | null, viewedAt: Date | null, figures: InvoiceFigures): InvoiceState {
   const { paidCents, refundedCents, totalCents } = figures

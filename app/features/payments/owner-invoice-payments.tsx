@@ -3,6 +3,7 @@
 // outside Stripe. The amounts are dollars as typed; the server turns them into cents.
 import { useHydrated } from '@tanstack/react-router'
 import { useEffect, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
+import type { InferInput } from 'valibot'
 import { centsText } from '~/lib/money'
 import {
   OWNER_INVOICE_TEXTS as T,
@@ -13,7 +14,7 @@ import {
   type LeadInvoice,
   type RecordedMethod,
 } from '~/features/payments/invoice'
-import { earliestPaymentDay } from '~/features/payments/invoice-schema'
+import { earliestPaymentDay, type recordPaymentSchema } from '~/features/payments/invoice-schema'
 import { recordOwnerPayment, refundOwnerPayment } from '~/features/payments/payments.functions'
 import {
   OwnerField,
@@ -26,13 +27,6 @@ import { shownValue } from '~/components/ui/shown-value'
 import { useInvoiceWrite, type InvoicedLead } from './invoice-write'
 
 const text = (fields: FormData, name: string) => String(fields.get(name) ?? '')
-type RecordPaymentForm = {
-  lead: string
-  method: RecordedMethod
-  amount: string
-  receivedOn: string
-  checkNumber: string
-}
 
 export function OwnerInvoicePayments({ lead, invoice }: { lead: InvoicedLead; invoice: LeadInvoice }) {
   return (
@@ -66,7 +60,7 @@ function RecordPayment({ lead, balanceCents }: { lead: InvoicedLead; balanceCent
   const [method, setMethod] = useState<RecordedMethod>('cash')
   // A method chosen before the scripts ran stays on screen; React saw no change event for it.
   useEffect(() => setMethod((method) => shownValue(`${id}-method`, method)), [id])
-  const record = useInvoiceWrite(lead, (data: RecordPaymentForm) => recordOwnerPayment({ data }))
+  const record = useInvoiceWrite(lead, (data: InferInput<typeof recordPaymentSchema>) => recordOwnerPayment({ data }))
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const fields = new FormData(event.currentTarget)

@@ -13,14 +13,12 @@ import { OwnerField, ownerOutlineClass, WriteStatus } from '~/components/owner/o
 const cell = 'border-t border-slate-200 px-1 py-2 text-right'
 const head = 'border-t border-slate-200 px-1 py-2 text-left font-semibold'
 
-function monthRows(month: MoneySummary['thisMonth']) {
-  return [
-    [T.gross, month.grossCents],
-    [T.fees, month.feeCents],
-    [T.refunds, month.refundCents],
-    [T.net, month.netCents],
-  ] as const
-}
+const MONTH_ROWS = [
+  [T.gross, 'grossCents'],
+  [T.fees, 'feeCents'],
+  [T.refunds, 'refundCents'],
+  [T.net, 'netCents'],
+] as const
 
 export default function OwnerMoney({ money }: { money: MoneySummary }) {
   const months = [money.thisMonth, money.lastMonth]
@@ -40,14 +38,14 @@ export default function OwnerMoney({ money }: { money: MoneySummary }) {
           </tr>
         </thead>
         <tbody>
-          {monthRows(money.thisMonth).map(([label], row) => (
+          {MONTH_ROWS.map(([label, figure]) => (
             <tr key={label}>
               <th scope="row" className={head}>
                 {label}
               </th>
               {months.map((month) => (
                 <td key={month.month} className={cell}>
-                  {formatCents(monthRows(month)[row]![1])}
+                  {formatCents(month[figure])}
                 </td>
               ))}
             </tr>

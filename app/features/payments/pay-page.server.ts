@@ -2,7 +2,7 @@
 // ("Pay $X by card") and the one "not available" answer. The post carries a per-page key, never an amount: the
 // balance is the invoice's, read here, and Stripe's page is where the card is typed.
 import { randomBytes } from 'node:crypto'
-import { PAY_FORM_FIELDS, PAY_PAGE_TEXTS, PAY_TOKEN_PATTERN, payPath, type PayPageView } from './invoice'
+import { PAY_FORM_FIELDS, PAY_PAGE_TEXTS, PAY_TOKEN_PATTERN, payPath } from './invoice'
 import type { RuntimeConfig } from '../../platform/config.server'
 import type { Db } from '../../platform/db/database.server'
 import { readPlainForm } from '../../platform/http/plain-form.server'
@@ -43,16 +43,6 @@ export interface PayPageVisit {
   settings: Pick<RuntimeConfig, 'stripe' | 'quote' | 'owner'>
 }
 
-/** The customer's first look, unless the owner's (the card's "viewed"). */
-export async function markViewed(db: Db, token: string, now: Date) {
-  await db
-    .updateTable('invoices')
-    .set({ first_viewed_at: now })
-    .where('token', '=', token)
-    .where('first_viewed_at', 'is', null)
-    .execute()
-}
-
 /** Stripe's hosted pages, or the stand-in's that STRIPE_API_BASE names in tests. */
 function checkoutOrigins(stripe: RuntimeConfig['stripe']): string[] {
   const api = stripe?.api
@@ -78,17 +68,12 @@ async function latestPaymentFailed(db: Db, leadId: string): Promise<boolean> {
  * processing" until then, even when paid off, and "did not go through" when the bank debit failed or Stripe's
  * session did not charge what it was made for. Opened later, a failed last payment is told the same way.
  */
-export async function readPayPage(
-  db: Db,
-  token: string,
-  session: string | null,
-  stripe: RuntimeConfig['stripe'],
-): Promise<PayPageView | null> {
+export async function readPayPage(db: Db, token: string, session: string | null, stripe: RuntimeConfig['stripe']) {
   if (!PAY_TOKEN_PATTERN.test(token)) return null
   const found = await invoiceOfToken(db, token)
   if (!found) return null
   const { leadId, invoice } = found
-  let outcome: PayPageView['outcome'] = null
+  let outcome: 'paid' | 'processing' | 'failed' | null = null
   if (session && isSessionId(session)) {
     const made = await db
       .selectFrom('checkout_sessions as c')
@@ -115,16 +100,25 @@ export async function readPayPage(
     totalCents: invoice.totalCents,
     paidCents: invoice.paidCents,
     balanceCents: invoice.balanceCents,
+    // The owner's posted before/after photos of this job, as the gallery shows them.
     photos,
+    // "Pay $X by card" is offered: Stripe is set up and the balance is one Stripe takes (at least $0.50).
     card: cardPayable(stripe, invoice.balanceCents),
+    // Where "Pay by card" sends the browser on: Stripe's hosted page (the page's CSP allows it as a form action).
     checkoutOrigins: checkoutOrigins(stripe),
+    // A bank debit still settling: the page says "Payment processing" and offers no second payment.
     processing: invoice.processingCents > 0,
+    // "Pay by card" was pressed while Stripe could not make the session: the page says so and offers it again.
     cardUnavailable: false,
+    // The owner's "other ways to pay" text (Zelle, check, cash); null when he wrote none.
     otherWays,
     outcome,
+    // The "Pay by card" form's hidden `click` value: a repeated post of one page is one Checkout Session.
     click: randomBytes(18).toString('base64url'),
   }
 }
+/** The customer's pay page, /pay/<token>. */
+export type PayPageView = NonNullable<Awaited<ReturnType<typeof readPayPage>>>
 
 /** GET: the page's invoice, or the answer that replaces the page. The first view is stamped, unless the owner's. */
 export async function payPageGet(
@@ -142,15 +136,14 @@ export async function payPageGet(
     view = await readPayPage(db, token, session, settings.stripe)
   }
   if (!view) return unavailable()
-  if (!(await ownerAccess())) await markViewed(db, token, now)
+  if (!(await ownerAccess()))
+    await db
+      .updateTable('invoices')
+      .set({ first_viewed_at: now })
+      .where('token', '=', token)
+      .where('first_viewed_at', 'is', null)
+      .execute()
   return view
-}
-
-/** The pay page rendered again by a post, with the status it answers with. */
-export interface PayPageAgain {
-  view: PayPageView
-  status: number
-  retryAfterSeconds: number
 }
 
 /**
@@ -163,7 +156,7 @@ export async function payPagePost(
   request: Request,
   token: string,
   { ip, now, settings }: PayPageVisit,
-): Promise<Response | PayPageAgain> {
+): Promise<Response | { view: PayPageView; status: number }> {
   const form = await readPlainForm(request, MAX_POST_BYTES)
   if (form instanceof Response) return form
   if (!PAY_TOKEN_PATTERN.test(token)) return unavailable()
@@ -191,6 +184,6 @@ export async function payPagePost(
     log('payments').error({ err: error instanceof Error ? error.message : String(error) }, 'no Checkout Session made')
     const view = await readPayPage(db, token, null, settings.stripe)
     if (!view) return unavailable()
-    return { view: { ...view, cardUnavailable: true }, status: 503, retryAfterSeconds: 60 }
+    return { view: { ...view, cardUnavailable: true }, status: 503 }
   }
 }

@@ -6,7 +6,8 @@ import { postedWorkImage } from '~/components/shared/shown-photo'
 import { ResponsiveImage } from '~/components/ui/responsive-image'
 import { site } from '~/content/site'
 import { formatCents } from '~/lib/money'
-import { PAY_FORM_FIELDS, PAY_PAGE_TEXTS, type PayPageView } from '~/features/payments/invoice'
+import { PAY_FORM_FIELDS, PAY_PAGE_TEXTS } from '~/features/payments/invoice'
+import type { PayPageView } from '~/features/payments/pay-page.server'
 
 export function PayPage({ view }: { view: PayPageView }) {
   const status =

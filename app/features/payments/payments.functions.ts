@@ -14,7 +14,6 @@ import {
 import { moneySummary, recordPayment, refundPayment, saveOtherWays } from '~/features/payments/payments.server'
 import { ownerFn, refuse } from '../../platform/http/owner-access.functions'
 import type { LeadInvoice } from './invoice'
-import type { StripeTrouble } from './stripe.server'
 import {
   invoiceLeadSchema,
   invoiceLineSchema,
@@ -26,7 +25,7 @@ import {
 } from './invoice-schema'
 
 /** The invoice as it now stands, or the call answered with the refusal's status and words. */
-const answer = (result: InvoiceWriteResult | StripeTrouble): LeadInvoice =>
+const answer = (result: InvoiceWriteResult): LeadInvoice =>
   'message' in result ? refuse(result.status, result.message) : result
 
 /** "Job done": a draft from the accepted quote's items and chosen options; a second tap answers the same draft. */
@@ -71,6 +70,4 @@ export const fetchOwnerMoney = ownerFn().handler(async () => moneySummary(db, ne
 /** The pay page's "other ways to pay" (Zelle, check, cash); empty removes it. */
 export const saveOwnerOtherWays = ownerFn({ method: 'POST' })
   .validator(parse(otherWaysSchema))
-  .handler(async ({ data }): Promise<{ otherWays: string | null }> => ({
-    otherWays: await saveOtherWays(db, data.text),
-  }))
+  .handler(({ data }) => saveOtherWays(db, data.text))

@@ -1,13 +1,14 @@
 // Money on invoices (docs/decisions/055-invoices-and-payments.md): what the owner records and refunds, and the "Money"
 // view and its CSV. Card payments come in through stripe.server.ts; each write here locks the lead's row first
 // (lockInvoice) and sends what it queued at once.
-import { sql, type Expression, type ExpressionBuilder } from 'kysely'
+import { sql, type Expression } from 'kysely'
 import {
   CARD_MINIMUM_CENTS,
   COUNTED_REFUND_STATES,
   INVOICE_REFUSALS,
   PAYMENT_METHOD_LABELS,
   UNPAID_AGES,
+  type LeadInvoice,
   type UnpaidAge,
 } from './invoice'
 import { centsText, sumCents } from '../../lib/money'
@@ -15,12 +16,11 @@ import type { RecordPaymentInput, RefundInput } from './invoice-schema'
 import type { RuntimeConfig } from '../../platform/config.server'
 import { pacificDate } from '../../platform/time/business-hours.server'
 import type { Db } from '../../platform/db/database.server'
-import type { DB } from '../../platform/db/schema.gen'
 import { readSetting, writeSetting } from '../../platform/db/settings.server'
 import { csvDownload, csvText } from '../../platform/http/owner-files.server'
-import { unpaidInvoices } from './invoices.server'
+import { invoiceOf, unpaidInvoices } from './invoices.server'
 import { addRefund, moneyMoved, writeInvoice, type InvoiceWriteResult } from './invoice-writes.server'
-import { refundCardPayment, type StripeTrouble } from './stripe.server'
+import { refundCardPayment } from './stripe.server'
 
 /** "Record payment": money the owner received himself, on a sent invoice. More than the balance is an overpayment. */
 export function recordPayment(db: Db, input: RecordPaymentInput, now: Date): Promise<InvoiceWriteResult> {
@@ -51,19 +51,11 @@ export async function refundPayment(
   input: RefundInput,
   now: Date,
   stripe: RuntimeConfig['stripe'],
-): Promise<InvoiceWriteResult | StripeTrouble> {
+): Promise<InvoiceWriteResult> {
   const { payment: paymentId, amount: cents } = input
   const payment = await db
     .selectFrom('payments')
-    .select(['lead_id', 'method', 'state', 'amount_cents', 'stripe_payment_intent'])
-    .select((eb) =>
-      eb
-        .selectFrom('refunds')
-        .select((eb) => refundedCents(eb).as('refunded'))
-        .whereRef('payment_id', '=', 'payments.id')
-        .where('state', 'in', COUNTED_REFUND_STATES)
-        .as('refunded'),
-    )
+    .select(['lead_id', 'method', 'stripe_payment_intent'])
     .select((eb) =>
       eb
         .selectFrom('refunds')
@@ -74,9 +66,9 @@ export async function refundPayment(
     .where('id', '=', paymentId)
     .executeTakeFirst()
   if (!payment) return INVOICE_REFUSALS['no-payment']
-  if (payment.state !== 'succeeded') return INVOICE_REFUSALS['not-settled']
-  if (cents > payment.amount_cents - (payment.refunded ?? 0)) return INVOICE_REFUSALS['over-paid']
   const leadId = payment.lead_id
+  const refused = refundRefusal(await invoiceOf(db, leadId), paymentId, cents)
+  if (refused) return refused
   let stripeRefund: Awaited<ReturnType<typeof refundCardPayment>> | null = null
   if (payment.method === 'card') {
     stripeRefund = await refundCardPayment(stripe, { leadId, paymentId, cents, ...payment })
@@ -84,14 +76,9 @@ export async function refundPayment(
   }
   // A payment's invoice exists: the payments table's foreign key holds to it.
   return writeInvoice(db, leadId, async (tx) => {
-    const { refunded } = await tx
-      .selectFrom('refunds')
-      .select((eb) => refundedCents(eb).as('refunded'))
-      .where('payment_id', '=', paymentId)
-      .where('state', 'in', COUNTED_REFUND_STATES)
-      .executeTakeFirstOrThrow()
     // Stripe holds its own limit; a refund it made is recorded whatever our sums say, never lost.
-    if (!stripeRefund && cents > payment.amount_cents - refunded) return INVOICE_REFUSALS['over-paid']
+    const refused = stripeRefund ? null : refundRefusal(await invoiceOf(tx, leadId), paymentId, cents)
+    if (refused) return refused
     const given = {
       payment_id: paymentId,
       amount_cents: cents,
@@ -104,9 +91,12 @@ export async function refundPayment(
   })
 }
 
-// sum() of integers is a bigint, and NULL over no rows: coalesced and cast back to the int that cents are.
-const refundedCents = (eb: ExpressionBuilder<DB, 'refunds'>) =>
-  eb.cast<number>(eb.fn.coalesce(eb.fn.sum('amount_cents'), eb.lit(0)), 'integer')
+/** Why `cents` of the payment are not refunded, by what the invoice's one read leaves of it; null when they are. */
+function refundRefusal(invoice: LeadInvoice | null, paymentId: string, cents: number) {
+  const payment = invoice?.payments.find((paid) => paid.id === paymentId)
+  if (payment?.state !== 'succeeded') return INVOICE_REFUSALS['not-settled']
+  return cents > payment.refundableCents ? INVOICE_REFUSALS['over-paid'] : null
+}
 
 /** "2026-11" of `months` months before the Pacific month of `now`. */
 function monthBefore(now: Date, months: number): string {
@@ -213,12 +203,7 @@ export async function moneyCsvResponse(db: Db, now: Date): Promise<Response> {
 }
 
 export const otherWaysText = (db: Db) => readSetting(db, 'payment_other_ways')
-
-/** Empty removes it. */
-export async function saveOtherWays(db: Db, text: string): Promise<string | null> {
-  await writeSetting(db, 'payment_other_ways', text)
-  return text || null
-}
+export const saveOtherWays = (db: Db, text: string) => writeSetting(db, 'payment_other_ways', text)
 
 /** Whether the pay page offers "Pay by card" for this balance. */
 export const cardPayable = (stripe: RuntimeConfig['stripe'], balanceCents: number) =>

@@ -144,11 +144,7 @@ const text = (status: number, body: string) =>
   new Response(`${body}\n`, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
 
 /** The settings the webhook reads: Stripe's, the quote form's limit, and whether the owner's alerts are on. */
-export interface WebhookSettings {
-  stripe: RuntimeConfig['stripe']
-  quote: RuntimeConfig['quote']
-  push: boolean
-}
+export type WebhookSettings = Pick<RuntimeConfig, 'stripe' | 'quote'> & { push: boolean }
 
 /** One of the site's Checkout Sessions, with what it was made for; undefined for any other id. */
 const madeSession = async (db: Db, id: string) =>

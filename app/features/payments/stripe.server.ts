@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto'
 import Stripe from 'stripe'
 import { isValidEmail } from '../../lib/text'
-import { OWNER_INVOICE_TEXTS, payLink, type RefundState } from './invoice'
+import { OWNER_INVOICE_TEXTS, payLink, type InvoiceRefusal, type RefundState } from './invoice'
 import type { RuntimeConfig } from '../../platform/config.server'
 import type { Db } from '../../platform/db/database.server'
 import { log } from '../../platform/log/logger.server'
@@ -31,12 +31,6 @@ const stripeUnreachable = (error: unknown) =>
   error instanceof Stripe.errors.StripeConnectionError ||
   error instanceof Stripe.errors.StripeAPIError ||
   error instanceof Stripe.errors.StripeRateLimitError
-
-/** Stripe refused an owner's call, or did not answer it, in the owner's words; nothing was recorded. */
-export interface StripeTrouble {
-  status: 409 | 503
-  message: string
-}
 
 export const isSessionId = (id: string) => /^cs_[A-Za-z0-9_]{1,250}$/.test(id)
 
@@ -119,7 +113,7 @@ export async function refundCardPayment(
     /** Of any state: one that failed still moves the key on, or Stripe would answer the same amount with it. */
     refundsSoFar: number | null
   },
-): Promise<({ id: string } & ReturnType<typeof refundStateOf>) | StripeTrouble> {
+): Promise<({ id: string } & ReturnType<typeof refundStateOf>) | InvoiceRefusal> {
   const stripe = stripeOf(settings)
   if (!stripe) return { status: 409, message: OWNER_INVOICE_TEXTS.refundNoStripe }
   // The same tap again (a retry after a lost answer) reuses the key; a later refund comes after one more refund.

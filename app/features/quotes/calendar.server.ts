@@ -24,8 +24,7 @@ import { serviceAddress } from '../leads'
 const wallClock = (day: string, hhmm: string) => `${day}T${hhmm}:00`
 
 /** A job with whom and where it is for, as the invite and the feed read them. */
-export type CalendarJob = Pick<QuoteJob, 'uid' | 'day' | 'start' | 'end' | 'sequence' | 'cancelled'> &
-  Pick<LeadCustomer, 'firstName' | 'street' | 'zip' | 'sourcePage'>
+export type CalendarJob = QuoteJob & Pick<LeadCustomer, 'firstName' | 'street' | 'zip' | 'sourcePage'>
 
 function calendar(method: ICalCalendarMethod | null, name?: string) {
   return ical({

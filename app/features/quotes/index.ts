@@ -1,4 +1,3 @@
-export { OwnerLeadQuote } from './owner-lead-quote'
 export {
   formatDay,
   formatPacificTime,
@@ -9,5 +8,5 @@ export {
   type LeadQuote,
 } from './quote'
 export { BusinessPage, ItemTable, Paragraphs, Section } from './quote-parts'
-export { QUOTE_DRAFT_LIMITS, quoteDraftSchema, quoteItemInputSchema, quotePriceSchema } from './quote-schema'
-export { OWNER_QUOTE_TEXTS, QUOTE_PAGE_TEXTS } from './quote-texts'
+export { quoteDraftSchema, quoteItemInputSchema, quotePriceSchema } from './quote-schema'
+export { QUOTE_PAGE_TEXTS } from './quote-texts'

@@ -10,7 +10,7 @@ import { centsText, formatCents } from '~/lib/money'
 import { quoteLink } from '~/features/quotes/quote'
 import { firstIssue } from '~/lib/text-fields'
 import {
-  checkQuoteDraft,
+  quoteDraftSchema,
   quotePriceSchema,
   QUOTE_DRAFT_LIMITS,
   type QuoteDraftInput,
@@ -96,7 +96,7 @@ export default function OwnerQuoteEditor({ loaded }: { loaded: QuoteEditorData }
       validDays,
     }
     // The server checks it again with the same schema and messages.
-    const checked = checkQuoteDraft(draft)
+    const checked = v.safeParse(quoteDraftSchema, draft)
     if (!checked.success) return setProblem(firstIssue(checked.issues))
     setSent(null)
     send.mutate(draft)

@@ -3,7 +3,8 @@
 // with the ticked boxes (decision 024: a control works as HTML first).
 import { useEffect, useId, useRef, useState, type ComponentProps } from 'react'
 import { formatCents } from '~/lib/money'
-import { quoteTotal, QUOTE_FORM_FIELDS as F, type QuotePageRefusal, type QuotePageView } from '~/features/quotes/quote'
+import { quoteTotal, QUOTE_FORM_FIELDS as F, type QuotePageRefusal } from '~/features/quotes/quote'
+import type { QuotePageView } from '~/features/quotes/quote-page.server'
 import { QUOTE_ANSWER_LIMITS } from '~/features/quotes/quote-schema'
 import { QUOTE_PAGE_TEXTS as T } from '~/features/quotes/quote-texts'
 import { NoteAndTerms, ItemTable, Section } from './quote-parts'

@@ -3,16 +3,10 @@
 // answerQuote from the stored version the page showed (its version and hash).
 import { sql } from 'kysely'
 import * as v from 'valibot'
-import {
-  QUOTE_FORM_FIELDS as F,
-  QUOTE_TOKEN_PATTERN,
-  quotePath,
-  type QuotePageRefusal,
-  type QuotePageView,
-} from './quote'
+import { QUOTE_FORM_FIELDS as F, QUOTE_TOKEN_PATTERN, quotePath, type QuotePageRefusal } from './quote'
 import { acceptanceSchema, changesSchema } from './quote-schema'
 import { QUOTE_PAGE_TEXTS } from './quote-texts'
-import { runtimeConfig, type RuntimeConfig } from '../../platform/config.server'
+import { runtimeConfig } from '../../platform/config.server'
 import type { Db } from '../../platform/db/database.server'
 import { readPlainForm } from '../../platform/http/plain-form.server'
 import { limitAsQuoteForm, plainPage, seeOther, READS_PER_POST } from '../../platform/http/link-page.server'
@@ -25,23 +19,16 @@ import { answerQuote } from './quotes.server'
 
 const MAX_POST_BYTES = 16 * 1024
 
-/** Who opens the page, when, and the settings it answers by. */
-export interface QuotePageVisit {
-  ip: string
-  now: Date
-  /** The quote form's limits, which the page's reads and posts count by. */
-  limits: RuntimeConfig['quote']
-  /** The owner's alerts are on: a customer's answer is pushed to his phones. */
-  push: boolean
-}
-
-/** A request's visit to the page or its day form, by the site's settings. */
-export const quotePageVisit = (request: Request): QuotePageVisit => ({
+/** A request's visit to the page or its day form: who opens it, when, and the site's settings it answers by. */
+export const quotePageVisit = (request: Request) => ({
   ip: visitorAddress(request),
   now: new Date(),
+  // The quote form's limits, which the page's reads and posts count by.
   limits: runtimeConfig().quote,
+  // The owner's alerts are on: a customer's answer is pushed to his phones.
   push: Boolean(runtimeConfig().owner.vapid),
 })
+export type QuotePageVisit = ReturnType<typeof quotePageVisit>
 
 const unavailable = () => plainPage(404, QUOTE_PAGE_TEXTS.unavailableTitle, QUOTE_PAGE_TEXTS.unavailable)
 const tooMany = (seconds: number) =>
@@ -49,16 +36,19 @@ const tooMany = (seconds: number) =>
 const done = (token: string, outcome: 'accepted' | 'changes') => seeOther(`${quotePath(token)}?done=${outcome}`)
 
 /** The page's quote, or null for a link that shows nothing: an accepted quote shows its acceptance for good. */
-export async function readQuotePage(db: Db, token: string): Promise<QuotePageView | null> {
+export async function readQuotePage(db: Db, token: string) {
   if (!QUOTE_TOKEN_PATTERN.test(token)) return null
   const found = await quoteOfToken(db, token)
   const facts = found?.quote
   if (!facts || (!facts.acceptance && (facts.withdrawn || facts.expired))) return null
   const { version, hash, items, note, terms, validUntil, acceptance, job: booked } = facts
+  // The scheduled visit; none once cancelled.
   const job = booked && !booked.cancelled ? { day: booked.day, start: booked.start, end: booked.end } : null
   const firstName = sanitizeText(found.firstName, 60)
   return { token, firstName, version, hash, items, note, terms, validUntil, acceptance, job }
 }
+/** What the customer's page shows: the newest version, or the accepted one for good. */
+export type QuotePageView = NonNullable<Awaited<ReturnType<typeof readQuotePage>>>
 
 /** GET: the page's quote, or the answer that replaces the page. The first view is stamped, unless the owner's. */
 export async function quotePageGet(db: Db, token: string, visit: QuotePageVisit): Promise<QuotePageView | Response> {

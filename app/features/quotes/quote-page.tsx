@@ -2,7 +2,8 @@
 // step; once accepted, the acceptance itself. No site header, chat or notices: nothing here asks another site.
 import { site } from '~/content/site'
 import { formatCents } from '~/lib/money'
-import type { QuotePageRefusal, QuotePageView } from '~/features/quotes/quote'
+import type { QuotePageRefusal } from '~/features/quotes/quote'
+import type { QuotePageView } from '~/features/quotes/quote-page.server'
 import { QUOTE_PAGE_TEXTS as T } from '~/features/quotes/quote-texts'
 import { QuoteAcceptForm, QuoteChangesForm } from './quote-forms'
 import { BusinessPage, NoteAndTerms, ItemTable, Section } from './quote-parts'

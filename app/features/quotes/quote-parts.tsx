@@ -5,6 +5,7 @@ import { Logo } from '~/components/layout/logo'
 import { licenseLine } from '~/content/license'
 import { site } from '~/content/site'
 import { formatCents } from '~/lib/money'
+import type { QuoteItem } from '~/features/quotes/quote'
 import { QUOTE_PAGE_TEXTS as T } from '~/features/quotes/quote-texts'
 
 /** A customer's quote or pay page: of the site's frame only the logo and the phone, over one column. */
@@ -39,11 +40,7 @@ export function Section({ title, children }: { title: string; children: ReactNod
   )
 }
 
-interface PricedItem {
-  id: string
-  description: string
-  cents: number
-}
+type PricedItem = Pick<QuoteItem, 'id' | 'description' | 'cents'>
 
 /** Items with their prices (a quote's required ones, an invoice's lines); `marked`: words after a description. */
 export function ItemTable<Item extends PricedItem>({

@@ -3,8 +3,6 @@
 import { sql, type InferResult } from 'kysely'
 import * as v from 'valibot'
 import type { Db } from '../../platform/db/database.server'
-import { leadCustomer } from '../leads/index.server'
-import type { QuoteFacts } from './quote'
 
 // Items are written only from a parsed draft; read back, they are checked again rather than trusted.
 const storedItems = v.array(
@@ -29,26 +27,31 @@ export function selectQuotes(db: Db) {
 }
 
 // The table's CHECKs keep the acceptance's columns set together.
-export function toQuote(row: InferResult<ReturnType<typeof selectQuotes>>[number]): QuoteFacts {
+export function toQuote(row: InferResult<ReturnType<typeof selectQuotes>>[number]) {
   return {
     token: row.token,
+    // ISO times, as sentAt and the acceptance's `at`.
     firstViewedAt: row.first_viewed_at?.toISOString() ?? null,
     withdrawn: row.withdrawn_at !== null,
     version: row.version,
     items: v.parse(storedItems, row.items),
     note: row.note,
     terms: row.terms,
+    // YYYY-MM-DD: the last Pacific day it may be accepted.
     validUntil: isoDay(row.valid_until),
     sentAt: row.sent_at.toISOString(),
     hash: row.hash,
     expired: row.expired,
+    // What the customer took: every required item and the options ticked, as they stood, and their total.
     acceptance: row.accepted_at && {
       name: row.accepted_name!,
       at: row.accepted_at.toISOString(),
       items: v.parse(storedItems, row.accepted_items),
       totalCents: row.accepted_total_cents!,
     },
+    // The newest "Ask for changes".
     change: row.change_message ? { message: row.change_message, at: row.change_asked_at!.toISOString() } : null,
+    // Its day a Pacific YYYY-MM-DD, its window HH:MM, Pacific.
     job: row.uid
       ? {
           uid: row.uid,
@@ -61,6 +64,9 @@ export function toQuote(row: InferResult<ReturnType<typeof selectQuotes>>[number
       : null,
   }
 }
+
+/** A lead's quote as the card, the page and the e-mails read it. */
+export type QuoteFacts = ReturnType<typeof toQuote>
 
 /** Each lead's quote, one read for the whole list. */
 export async function quotesOf(db: Db, leadIds: string[]): Promise<Map<string, QuoteFacts>> {
@@ -80,10 +86,4 @@ export async function quoteOfToken(db: Db, token: string) {
     .where('q.token', '=', token)
     .executeTakeFirst()
   return row ? { firstName: row.first_name, quote: toQuote(row) } : null
-}
-
-/** A lead with its quote, as a message sent later reads them; null once either is gone. */
-export async function customerQuote(db: Db, leadId: string) {
-  const [customer, quote] = await Promise.all([leadCustomer(db, leadId), quoteOf(db, leadId)])
-  return customer && quote ? { customer, quote } : null
 }

@@ -56,7 +56,6 @@ export const quoteDraftSchema = v.object({
     v.check((days) => Number.isInteger(days) && days >= 1 && days <= QUOTE_DRAFT_LIMITS.validDaysMax, O.validDays),
   ),
 })
-export const checkQuoteDraft = (draft: QuoteDraftInput) => v.safeParse(quoteDraftSchema, draft)
 export type QuoteDraftInput = v.InferInput<typeof quoteDraftSchema>
 export type QuoteDraft = v.InferOutput<typeof quoteDraftSchema>
 
@@ -94,6 +93,9 @@ export const changesSchema = v.object({
 })
 
 const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/
+/** One end of the arrival window: HH:MM, `within` opening hours. */
+const arrivalTime = (within: (time: string) => boolean) =>
+  v.config(v.pipe(v.string(O.timeRequired), v.regex(CLOCK, O.timeRequired), v.check(within, O.timeHours)), ONE_ISSUE)
 
 /** "Schedule" of an accepted quote's job: a day from `today` (Pacific) on, a window within opening hours. */
 export function jobScheduleSchema(today: string) {
@@ -108,22 +110,8 @@ export function jobScheduleSchema(today: string) {
         ),
         ONE_ISSUE,
       ),
-      start: v.config(
-        v.pipe(
-          v.string(O.timeRequired),
-          v.regex(CLOCK, O.timeRequired),
-          v.check((time) => time >= site.hours.opens && time < site.hours.closes, O.timeHours),
-        ),
-        ONE_ISSUE,
-      ),
-      end: v.config(
-        v.pipe(
-          v.string(O.timeRequired),
-          v.regex(CLOCK, O.timeRequired),
-          v.check((time) => time > site.hours.opens && time <= site.hours.closes, O.timeHours),
-        ),
-        ONE_ISSUE,
-      ),
+      start: arrivalTime((time) => time >= site.hours.opens && time < site.hours.closes),
+      end: arrivalTime((time) => time > site.hours.opens && time <= site.hours.closes),
     }),
     v.forward(
       v.partialCheck([['start'], ['end']], (job) => job.start < job.end, O.timeOrder),

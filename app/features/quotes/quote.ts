@@ -1,6 +1,6 @@
 /** A quote as both sides see it (docs/decisions/053-quotes-and-jobs.md): whole cents, Pacific dates. No server code. */
 import { site } from '~/content/site'
-import type { Tables } from '../../platform/db/schema.gen'
+import type { QuoteFacts } from './quote-reads.server'
 
 export interface QuoteItem {
   /** Unique within its version: i1, i2, … in the order sent. */
@@ -11,40 +11,10 @@ export interface QuoteItem {
   optional: boolean
 }
 
-/** What the customer took: every required item and the options ticked, as they stood, and their total. */
-export interface QuoteAcceptance {
-  name: string
-  /** ISO time. */
-  at: string
-  items: QuoteItem[]
-  totalCents: number
-}
-
-/** The columns passed on as stored are picked from the generated row: a renamed or retyped one fails tsc here. */
-export interface QuoteJob extends Pick<Tables['jobs'], 'uid' | 'sequence'> {
-  /** YYYY-MM-DD, a Pacific day. */
-  day: string
-  /** HH:MM, Pacific. */
-  start: string
-  end: string
-  cancelled: boolean
-}
-
-/** A lead's quote as the card, the page and the e-mails read it (toQuote in quote-reads.server.ts). */
-export interface QuoteFacts extends Pick<Tables['quotes'], 'token' | 'version' | 'note' | 'terms' | 'hash'> {
-  /** ISO times. */
-  firstViewedAt: string | null
-  sentAt: string
-  withdrawn: boolean
-  items: QuoteItem[]
-  /** YYYY-MM-DD: the last Pacific day it may be accepted. */
-  validUntil: string
-  expired: boolean
-  acceptance: QuoteAcceptance | null
-  /** The newest "Ask for changes". */
-  change: { message: string; at: string } | null
-  job: QuoteJob | null
-}
+// A lead's quote and its parts, as toQuote reads them from the row.
+export type { QuoteFacts }
+export type QuoteAcceptance = NonNullable<QuoteFacts['acceptance']>
+export type QuoteJob = NonNullable<QuoteFacts['job']>
 
 /** The quote on a lead's card: everything but the texts the card does not show. */
 export type LeadQuote = Omit<QuoteFacts, 'terms' | 'note' | 'hash'>
@@ -103,24 +73,12 @@ export const QUOTE_FORM_FIELDS = {
   intent: 'intent',
 } as const
 
-/** What the customer's page shows: the newest version, or the accepted one for good. */
-export type QuotePageView = Pick<
-  QuoteFacts,
-  'token' | 'version' | 'hash' | 'items' | 'note' | 'terms' | 'validUntil' | 'acceptance'
-> & {
-  firstName: string
-  /** The scheduled visit; none once cancelled. */
-  job: Pick<QuoteJob, 'day' | 'start' | 'end'> | null
-}
-
-export type QuotePageField = 'name' | 'agree' | 'message'
-
 /** A refused post, answered with the page and what was typed (as the quote form's, decision 046). */
 export interface QuotePageRefusal {
   status: number
   retryAfterSeconds?: number
   /** About the whole form: a newer version, an option not on the quote, too many tries. */
   message?: string
-  errors: Partial<Record<QuotePageField, string>>
+  errors: Partial<Record<'name' | 'agree' | 'message', string>>
   values: { name: string; agree: boolean; chosen: string[]; message: string }
 }

@@ -27,28 +27,25 @@ export const sendOwnerQuote = ownerFn({ method: 'POST' })
 
 export const withdrawOwnerQuote = ownerFn({ method: 'POST' })
   .validator(parse(lead))
-  .handler(async ({ data }): Promise<{ withdrawn: true }> => {
+  .handler(async ({ data }) => {
     if (!(await withdrawQuote(db, data.lead))) refuse(409, 'No open quote to withdraw')
-    return { withdrawn: true }
   })
 
 /** The day is checked against today in Pacific time, on the server's clock. */
 export const scheduleOwnerJob = ownerFn({ method: 'POST' })
   .validator(parse(v.object({ ...lead.entries, day: v.string(), start: v.string(), end: v.string() })))
-  .handler(async ({ data }): Promise<{ scheduled: true }> => {
+  .handler(async ({ data }) => {
     const now = new Date()
     const job = parse(jobScheduleSchema(pacificDate(now)))(data)
     const result = await scheduleJob(db, job, now)
     if (typeof result === 'object') refuse(result.status, result.message)
-    return { scheduled: true }
   })
 
 export const cancelOwnerJob = ownerFn({ method: 'POST' })
   .validator(parse(lead))
-  .handler(async ({ data }): Promise<{ cancelled: true }> => {
+  .handler(async ({ data }) => {
     const result = await scheduleJob(db, { lead: data.lead, cancel: true }, new Date())
     if (typeof result === 'object') refuse(result.status, result.message)
-    return { cancelled: true }
   })
 
 /** The private address of the scheduled jobs' calendar, shown under the Prices view. */

@@ -2,15 +2,18 @@
 // reminder of a job. Every other quote and job message is built as it is queued (quotes.server.ts).
 import { outboxTemplate } from '../../platform/outbox/outbox.server'
 import { jobReminderMail } from './quote-mail.server'
-import { customerQuote } from './quote-reads.server'
+import { quoteOf } from './quote-reads.server'
+import { leadCustomer } from '../leads/index.server'
 
 /** Due 09:00 Pacific the day before `day`; one claimed as the job moved or went is dropped. */
 export const jobReminder = outboxTemplate('job_reminder', {
   channel: 'customer_mail',
   build: async ({ day }: { day: string }, row, { db }) => {
-    const found = row.leadId ? await customerQuote(db, row.leadId) : null
-    const job = found?.quote.job
-    if (!found || !job || job.cancelled || job.day !== day) return 'the job moved or went'
-    return jobReminderMail(found.customer, job) ?? 'the address is not usable'
+    const [customer, quote] = row.leadId
+      ? await Promise.all([leadCustomer(db, row.leadId), quoteOf(db, row.leadId)])
+      : []
+    const job = quote?.job
+    if (!customer || !job || job.cancelled || job.day !== day) return 'the job moved or went'
+    return jobReminderMail(customer, job) ?? 'the address is not usable'
   },
 })

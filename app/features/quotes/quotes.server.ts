@@ -19,8 +19,6 @@ import { QUOTE_REFUSALS, type QuoteRefusal } from './quote-texts'
 import { quoteOf, quotesOf, selectQuotes, toQuote } from './quote-reads.server'
 import { jobReminder } from './quotes.outbox.server'
 
-/** The link and version sent, or the refusal with its status and words. */
-export type SendQuoteResult = { link: string; version: number } | QuoteRefusal
 export type ScheduleResult = 'scheduled' | 'cancelled' | QuoteRefusal
 /** "Schedule" or "Reschedule" a day and window, or "Cancel job". */
 export type JobChange = { lead: string } & ({ day: string; start: string; end: string } | { cancel: true })
@@ -105,9 +103,9 @@ export function versionHash(content: { items: QuoteItem[]; note: string | null; 
 /**
  * "Send quote": the next version with today's terms, valid `validDays` Pacific days after today. The lead becomes
  * quoted (its status trigger queues the reminders, once) and the customer's e-mail of this version is put due at
- * `now`, in place of the last one's.
+ * `now`, in place of the last one's. Answers the link and version sent, or the refusal.
  */
-export async function sendQuote(db: Db, draft: QuoteDraft, now: Date): Promise<SendQuoteResult> {
+export async function sendQuote(db: Db, draft: QuoteDraft, now: Date) {
   const content = {
     items: draft.items.map(({ description, price, optional }, i) => ({
       id: `i${i + 1}`,
