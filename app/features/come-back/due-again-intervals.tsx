@@ -1,22 +1,20 @@
 // "Due again after N months" per service, in the Prices view (decision 064): empty is never. Its own form and save,
 // read when the view opens.
-import { useMutation, useQuery } from '@tanstack/react-query'
-import { useId, useState, type FormEvent } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { useId, type FormEvent } from 'react'
 import { serviceList } from '~/content/service-list'
 import type { ServiceId } from '~/content/types'
-import { errorText, OwnerField } from '~/components/owner/owner-field'
+import { OwnerField } from '~/components/owner/owner-field'
 import { ownerButtonClass } from '~/components/owner/owner-shell'
+import { useOwnerWrite } from '~/components/owner/owner-write'
 import { fetchDueIntervals, saveOwnerDueIntervals } from './come-back.functions'
 import { COME_BACK_TEXTS as T, DUE_MONTHS_MAX } from './due-again'
 
 export default function DueAgainIntervals() {
   const id = useId()
-  const [message, setMessage] = useState('')
   const intervals = useQuery({ queryKey: ['due-again-intervals'], queryFn: () => fetchDueIntervals() })
-  const save = useMutation({
-    mutationFn: (data: Record<ServiceId, number | null>) => saveOwnerDueIntervals({ data }),
-    onSuccess: () => setMessage(T.intervalsSaved),
-    onError: (error) => setMessage(errorText(error)),
+  const save = useOwnerWrite((data: Record<ServiceId, number | null>) => saveOwnerDueIntervals({ data }), {
+    said: T.intervalsSaved,
   })
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -55,7 +53,7 @@ export default function DueAgainIntervals() {
         </form>
       )}
       <p role="status" className="empty:hidden">
-        {message}
+        {save.message}
       </p>
     </section>
   )

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query'
 import { useHydrated } from '@tanstack/react-router'
 import { memo, Suspense, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import * as v from 'valibot'
@@ -18,11 +17,12 @@ import { centsText } from '~/lib/money'
 import { googleMapsSearchUrl } from '~/lib/page/google-maps'
 import { formatPacificTime } from '~/features/quotes'
 import { TYPICAL_PRICE_TEXTS } from '~/features/prices'
-import { errorText, OwnerField, ownerMarkClass, ownerOutlineClass } from '~/components/owner/owner-field'
+import { OwnerField, ownerMarkClass, ownerOutlineClass } from '~/components/owner/owner-field'
 import { shownValue } from '~/components/ui/shown-value'
 import { OwnerLeadPhotos } from './owner-lead-photos'
 import { ownerButtonClass } from '~/components/owner/owner-shell'
 import { useLeadsCache } from '~/components/owner/leads-cache'
+import { useOwnerWrite } from '~/components/owner/owner-write'
 import { OwnerLeadDelete } from './owner-lead-delete'
 import type { LeadCardPart } from '~/components/owner/inbox-parts'
 import { CARD_PARTS_ABOVE, CARD_PARTS_BELOW } from './inbox-parts'
@@ -50,7 +50,6 @@ export function OwnerLeadCard({ lead }: { lead: InboxLead }) {
   const [initialStatus] = useState(() => shownValue(`${id}-status`, lead.status))
   const [status, setStatus] = useState(initialStatus)
   const hydrated = useHydrated()
-  const [message, setMessage] = useState('')
   const [valueRefused, setValueRefused] = useState(false)
   const shown = useRef(lead)
   // A refetch that brings another status, note or job value (changed elsewhere) shows it.
@@ -67,16 +66,10 @@ export function OwnerLeadCard({ lead }: { lead: InboxLead }) {
     if (value) value.value = centsText(lead.jobValueCents)
   }, [lead])
 
-  const save = useMutation({
-    mutationFn: (data: { id: string; status: OwnerStatus; note: string; jobValue: string | null }) =>
-      updateOwnerLead({ data }),
-    onSuccess: (saved) => {
-      leads.replace(saved.id, () => saved)
-      setMessage('Saved.')
-    },
-    onError: (error) => setMessage(errorText(error)),
-  })
-  const busy = save.isPending
+  const save = useOwnerWrite(
+    (data: { id: string; status: OwnerStatus; note: string; jobValue: string | null }) => updateOwnerLead({ data }),
+    { said: 'Saved.', after: (saved) => leads.replace(saved.id, () => saved) },
+  )
   const address = serviceAddress(lead.street, lead.zip)
   const bestTime = preferredTimeText(lead.preferredTime)
   const heardAbout = heardAboutLabel(lead.heardAbout)
@@ -90,7 +83,7 @@ export function OwnerLeadCard({ lead }: { lead: InboxLead }) {
     const value = typed === null ? null : v.safeParse(jobValueSchema, typed)
     setValueRefused(value?.success === false)
     if (value && !value.success) {
-      setMessage(value.issues[0].message)
+      save.setMessage(value.issues[0].message)
       ;(event.currentTarget.elements.namedItem('jobValue') as HTMLInputElement | null)?.focus()
       return
     }
@@ -181,13 +174,13 @@ export function OwnerLeadCard({ lead }: { lead: InboxLead }) {
           rows={2}
           className="rounded-lg border border-slate-500 p-2 focus-visible:outline-3 focus-visible:outline-brand-700"
         />
-        <button type="submit" disabled={!hydrated || busy} className={ownerButtonClass}>
+        <button type="submit" disabled={!hydrated || save.isPending} className={ownerButtonClass}>
           Save
         </button>
       </form>
       {partsOf(CARD_PARTS_BELOW, lead)}
       <p id={`${id}-message`} role="status" className="mt-2 empty:hidden">
-        {message}
+        {save.message}
       </p>
       <OwnerLeadDelete lead={lead} />
     </article>

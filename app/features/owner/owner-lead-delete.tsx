@@ -1,21 +1,19 @@
 // The inbox's "Delete this request": a dialog asks first (confirm-dialog.tsx). The lead leaves the cached list
 // once the server has deleted it.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useRef, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useRef } from 'react'
 import { deleteOwnerLead } from '~/features/owner/owner.functions'
 import { DELETE_TEXTS, type InboxLead } from '~/features/owner/owner-lead'
-import { errorText } from '~/components/owner/owner-field'
 import { ownerLeadsKey } from '~/components/owner/leads-cache'
+import { useOwnerWrite } from '~/components/owner/owner-write'
 import { ConfirmDialog } from '~/components/owner/confirm-dialog'
 
 export function OwnerLeadDelete({ lead }: { lead: InboxLead }) {
   const dialog = useRef<HTMLDialogElement>(null)
   const queryClient = useQueryClient()
-  const [message, setMessage] = useState('')
 
-  const remove = useMutation({
-    mutationFn: () => deleteOwnerLead({ data: { id: lead.id } }),
-    onSuccess: () => {
+  const remove = useOwnerWrite(() => deleteOwnerLead({ data: { id: lead.id } }), {
+    after: () => {
       dialog.current?.close()
       // The card and its button go: focus moves to the inbox's heading rather than being lost.
       const heading = document.querySelector<HTMLElement>('main h1')
@@ -23,7 +21,6 @@ export function OwnerLeadDelete({ lead }: { lead: InboxLead }) {
       heading?.focus()
       queryClient.setQueryData<InboxLead[]>(ownerLeadsKey, (leads) => leads?.filter((each) => each.id !== lead.id))
     },
-    onError: (error) => setMessage(errorText(error)),
   })
 
   return (
@@ -34,8 +31,8 @@ export function OwnerLeadDelete({ lead }: { lead: InboxLead }) {
         openerLayout="w-full px-4"
         pending={remove.isPending}
         onConfirm={() => remove.mutate()}
-        message={message}
-        clearMessage={() => setMessage('')}
+        message={remove.message}
+        clearMessage={() => remove.setMessage('')}
       />
     </div>
   )

@@ -1,7 +1,5 @@
-import { useMutation } from '@tanstack/react-query'
-import { useState } from 'react'
-import { errorText } from '~/components/owner/owner-field'
 import { useLeadsCache } from '~/components/owner/leads-cache'
+import { useOwnerWrite } from '~/components/owner/owner-write'
 import type { LeadCard } from '../leads'
 import type { LeadInvoice } from './invoice'
 
@@ -11,11 +9,5 @@ export type InvoicedLead = LeadCard & { invoice?: LeadInvoice }
 /** The card's outcome of a write: the invoice as the server now has it on the card, or why not. */
 export function useInvoiceWrite<Input>(lead: InvoicedLead, call: (input: Input) => Promise<LeadInvoice>) {
   const leads = useLeadsCache<InvoicedLead>()
-  const [message, setMessage] = useState('')
-  const mutation = useMutation({
-    mutationFn: call,
-    onSuccess: (invoice) => (setMessage(''), leads.replace(lead.id, (card) => ({ ...card, invoice }))),
-    onError: (error) => setMessage(errorText(error)),
-  })
-  return { ...mutation, message }
+  return useOwnerWrite(call, { after: (invoice) => leads.replace(lead.id, (card) => ({ ...card, invoice })) })
 }

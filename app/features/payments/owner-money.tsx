@@ -1,10 +1,9 @@
 // The inbox's "Money" view (docs/decisions/055-invoices-and-payments.md): this month and the last (paid, card fees,
 // refunds, net), what is unpaid by days since sending, the bookkeeper's CSV, and the pay page's "other ways to pay".
-import { useMutation } from '@tanstack/react-query'
 import { useHydrated } from '@tanstack/react-router'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, type FormEvent } from 'react'
 import { formatCents } from '~/lib/money'
-import { errorText } from '~/components/owner/owner-field'
+import { useOwnerWrite } from '~/components/owner/owner-write'
 import { OWNER_INVOICE_TEXTS as T, OTHER_WAYS_MAX, OWNER_MONEY_CSV_URL, UNPAID_AGES } from '~/features/payments/invoice'
 import type { MoneySummary } from '~/features/payments/payments.server'
 import { saveOwnerOtherWays } from '~/features/payments/payments.functions'
@@ -87,12 +86,7 @@ export default function OwnerMoney({ money }: { money: MoneySummary }) {
 function OtherWays({ saved }: { saved: string | null }) {
   const id = useId()
   const hydrated = useHydrated()
-  const [message, setMessage] = useState('')
-  const save = useMutation({
-    mutationFn: (text: string) => saveOwnerOtherWays({ data: { text } }),
-    onSuccess: () => setMessage(T.saved),
-    onError: (error) => setMessage(errorText(error)),
-  })
+  const save = useOwnerWrite((text: string) => saveOwnerOtherWays({ data: { text } }), { said: T.saved })
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     save.mutate(String(new FormData(event.currentTarget).get('text') ?? ''))
@@ -110,7 +104,7 @@ function OtherWays({ saved }: { saved: string | null }) {
       <button type="submit" className={ownerOutlineClass} disabled={!hydrated || save.isPending}>
         {T.save}
       </button>
-      <WriteStatus>{message}</WriteStatus>
+      <WriteStatus>{save.message}</WriteStatus>
     </form>
   )
 }

@@ -1,7 +1,6 @@
 // The inbox's Prices view, /owner?view=prices (docs/decisions/053-quotes-and-jobs.md): one line per service for
 // "Add from price list" and its typical prices for visitors (057-price-ranges.md), and the terms every new quote
 // carries. Loaded with import() when opened; the owner page shows the quotes' calendar feed below it.
-import { useMutation } from '@tanstack/react-query'
 import { useHydrated } from '@tanstack/react-router'
 import { useId, useState, type ComponentProps, type FormEvent } from 'react'
 import { centsText } from '~/lib/money'
@@ -10,8 +9,9 @@ import { checkPriceList, type PriceListInput } from './price-list-schema'
 import { OWNER_PRICE_TEXTS as T } from './price-texts'
 import { saveOwnerPrices, type PriceSettings } from './prices.functions'
 import { PRICE_LIMITS } from './typical-price'
-import { errorText, OwnerField, ownerInputClass as input } from '~/components/owner/owner-field'
+import { OwnerField, ownerInputClass as input } from '~/components/owner/owner-field'
 import { ownerButtonClass } from '~/components/owner/owner-shell'
+import { useOwnerWrite } from '~/components/owner/owner-write'
 
 // An empty row more than the owner filled, at least three (one-story, two-story, large).
 const rowCount = (filled: number) => Math.min(PRICE_LIMITS.ranges, Math.max(3, filled + 1))
@@ -19,14 +19,9 @@ const rowCount = (filled: number) => Math.min(PRICE_LIMITS.ranges, Math.max(3, f
 export default function OwnerPrices({ loaded }: { loaded: PriceSettings }) {
   const id = useId()
   const [settings, setSettings] = useState(loaded)
-  const [message, setMessage] = useState('')
   const [problem, setProblem] = useState<{ message: string; field: string } | null>(null)
   const hydrated = useHydrated()
-  const save = useMutation({
-    mutationFn: (data: PriceListInput) => saveOwnerPrices({ data }),
-    onSuccess: (saved) => (setSettings(saved), setMessage(T.saved)),
-    onError: (error) => setMessage(errorText(error)),
-  })
+  const save = useOwnerWrite((data: PriceListInput) => saveOwnerPrices({ data }), { said: T.saved, after: setSettings })
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -133,7 +128,7 @@ export default function OwnerPrices({ loaded }: { loaded: PriceSettings }) {
         </button>
       </form>
       <p role="status" className="mt-3 empty:hidden">
-        {message}
+        {save.message}
       </p>
     </>
   )

@@ -1,22 +1,20 @@
 // The private calendar feed of scheduled jobs (docs/decisions/053-quotes-and-jobs.md), shown under the Prices view.
 // Loaded with import() when that view opens.
-import { useMutation } from '@tanstack/react-query'
 import { useHydrated } from '@tanstack/react-router'
 import { useId, useState } from 'react'
-import { errorText, ownerInputClass as input } from '~/components/owner/owner-field'
+import { ownerInputClass as input } from '~/components/owner/owner-field'
 import { ownerButtonClass } from '~/components/owner/owner-shell'
+import { useOwnerWrite } from '~/components/owner/owner-write'
 import { OWNER_QUOTE_TEXTS as T } from './quote-texts'
 import { renewCalendarFeed } from './quotes.functions'
 
 export default function OwnerCalendarFeed({ loaded }: { loaded: { feedUrl: string } }) {
   const id = useId()
   const [feedUrl, setFeedUrl] = useState(loaded.feedUrl)
-  const [message, setMessage] = useState('')
   const hydrated = useHydrated()
-  const renew = useMutation({
-    mutationFn: () => renewCalendarFeed(),
-    onSuccess: (renewed) => (setFeedUrl(renewed.feedUrl), setMessage(T.feedRenewed)),
-    onError: (error) => setMessage(errorText(error)),
+  const renew = useOwnerWrite(() => renewCalendarFeed(), {
+    said: T.feedRenewed,
+    after: (renewed) => setFeedUrl(renewed.feedUrl),
   })
 
   return (
@@ -43,7 +41,7 @@ export default function OwnerCalendarFeed({ loaded }: { loaded: { feedUrl: strin
         {T.feedRenew}
       </button>
       <p role="status" className="empty:hidden">
-        {message}
+        {renew.message}
       </p>
     </section>
   )

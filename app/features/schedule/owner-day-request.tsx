@@ -1,35 +1,34 @@
 // A lead card's day request (docs/decisions/063-owner-day.md): what the customer asked for, how full that day is,
 // "Confirm day" and "Offer other days". Asked for only while an accepted card has no job, so the inbox stays as it
 // was; kept mounted once the job is made, so "Day confirmed" stays on the card and is announced.
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useHydrated } from '@tanstack/react-router'
-import { useState } from 'react'
 import type { LeadQuote } from '~/features/quotes'
 import { useLeadsCache } from '~/components/owner/leads-cache'
-import { errorText, ownerMarkClass, ownerOutlineClass, WriteStatus } from '~/components/owner/owner-field'
+import { ownerMarkClass, ownerOutlineClass, WriteStatus } from '~/components/owner/owner-field'
 import { ownerButtonClass } from '~/components/owner/owner-shell'
+import { useOwnerWrite } from '~/components/owner/owner-write'
 import { OWNER_DAY_TEXTS as T } from './schedule'
 import { confirmOwnerDay, fetchDayRequest, offerOwnerOtherDays } from './schedule.functions'
 
 export default function OwnerDayRequest({ lead }: { lead: { id: string; quote?: Pick<LeadQuote, 'job'> } }) {
   const hydrated = useHydrated()
   const leads = useLeadsCache()
-  const [message, setMessage] = useState('')
   const request = useQuery({
     queryKey: ['owner', 'day-request', lead.id],
     queryFn: () => fetchDayRequest({ data: { lead: lead.id } }),
     enabled: !lead.quote?.job || lead.quote.job.cancelled,
   })
-  const act = useMutation({
-    mutationFn: (intent: 'confirm' | 'offer') =>
-      intent === 'confirm'
-        ? confirmOwnerDay({ data: { lead: lead.id } }).then(() => T.confirmed)
-        : offerOwnerOtherDays({ data: { lead: lead.id } }).then(() => T.offered),
-    onSuccess: (done) => (setMessage(done), void request.refetch(), void leads.readAgain()),
-    onError: (error) => setMessage(errorText(error)),
-  })
+  const act = useOwnerWrite(
+    (intent: 'confirm' | 'offer') =>
+      (intent === 'confirm' ? confirmOwnerDay : offerOwnerOtherDays)({ data: { lead: lead.id } }),
+    {
+      said: (intent) => (intent === 'confirm' ? T.confirmed : T.offered),
+      after: () => void Promise.all([request.refetch(), leads.readAgain()]),
+    },
+  )
   const open = request.data
-  if (!open) return message ? <WriteStatus>{message}</WriteStatus> : null
+  if (!open) return act.message ? <WriteStatus>{act.message}</WriteStatus> : null
   return (
     <section aria-label={T.confirm} className="mt-3 grid gap-2 border-t border-slate-200 pt-3">
       <p className="font-semibold">{open.day && open.window ? T.request(open.day, open.window) : T.requestNone}</p>
@@ -55,7 +54,7 @@ export default function OwnerDayRequest({ lead }: { lead: { id: string; quote?: 
           {T.offerOther}
         </button>
       </div>
-      <WriteStatus>{message}</WriteStatus>
+      <WriteStatus>{act.message}</WriteStatus>
     </section>
   )
 }

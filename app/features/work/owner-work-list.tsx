@@ -1,12 +1,12 @@
 // The owner's posted jobs, newest first: hide, show again, or delete (a native <dialog> asks first).
-import { useMutation } from '@tanstack/react-query'
-import { useId, useRef, useState } from 'react'
+import { useId, useRef } from 'react'
 import { cityNames } from '~/content/service-areas'
-import { errorText, ownerOutlineClass, WriteStatus } from '~/components/owner/owner-field'
+import { ownerOutlineClass, WriteStatus } from '~/components/owner/owner-field'
 import { POSTED_WORK_BASE_URL, postedWorkFile, type OwnerPostedWork } from '~/features/work/posted-work'
 import { WORK_TEXTS } from '~/features/work/posted-work-form'
 import { deleteWork, setWorkPublished } from '~/features/work/posted-work.functions'
 import { ConfirmDialog } from '~/components/owner/confirm-dialog'
+import { useOwnerWrite } from '~/components/owner/owner-write'
 
 const day = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', dateStyle: 'medium' })
 
@@ -59,14 +59,10 @@ function PostedJob({
 }) {
   const id = useId()
   const dialog = useRef<HTMLDialogElement>(null)
-  const [message, setMessage] = useState('')
   const thumbnailWidth = work.widths[0] ?? 320
-  // One mutation for both writes: while either is pending, both buttons wait.
-  const { mutate: run, isPending: pending } = useMutation({
-    mutationFn: (action: () => Promise<void>) => action(),
-    onMutate: () => setMessage(''),
-    onError: (error) => setMessage(errorText(error)),
-  })
+  // One write for both: while either is pending, both buttons wait; the last one's message clears as the next starts.
+  const { mutate, isPending: pending, message, setMessage } = useOwnerWrite((action: () => Promise<void>) => action())
+  const run = (action: () => Promise<void>) => (setMessage(''), mutate(action))
 
   const toggle = () =>
     run(async () => {
