@@ -3,6 +3,11 @@ import { join } from 'node:path'
 import { noteHydrationTime, requestTimings } from '../tests/support/first-load'
 import { compileHint, compileHintMinBytes } from '../build/compile-hint'
 import { EMAIL_PATTERN } from '../app/lib/text'
+import { OWNER_QUOTE_TEXTS, QUOTE_PAGE_TEXTS } from '../app/features/quotes/quote-texts'
+import { OWNER_INVOICE_TEXTS, PAY_PAGE_TEXTS } from '../app/features/payments/invoice'
+import { OWNER_TEXTS, SOURCES_TEXTS } from '../app/features/owner/owner-lead'
+import { COME_BACK_TEXTS } from '../app/features/come-back/due-again'
+import { OWNER_DAY_TEXTS } from '../app/features/schedule/schedule'
 import { carriesMotion } from './support/animations'
 import { expect, test, type Page } from './support/test'
 
@@ -115,4 +120,18 @@ test("home's first load leaves the lead form's e-mail check to the form's own ch
   const firstLoad = await firstLoadChunks(page, '/')
   expect(firstLoad.length).toBeGreaterThan(3)
   expect(firstLoad.filter(carriesEmailCheck)).toEqual([])
+})
+
+// Every route's options (head, loader, validateSearch…) ship in every page's first load: one title read from a
+// texts object once brought the whole object and its imports into home's.
+test("home's first load carries no text of the owner's views or the customer's quote and pay pages", async ({
+  page,
+}) => {
+  const objects = [QUOTE_PAGE_TEXTS, PAY_PAGE_TEXTS, OWNER_QUOTE_TEXTS, OWNER_INVOICE_TEXTS, OWNER_TEXTS, SOURCES_TEXTS]
+  const texts = [...objects, COME_BACK_TEXTS, OWNER_DAY_TEXTS]
+    .flatMap((object) => Object.values(object))
+    .filter((text): text is string => typeof text === 'string' && text.length >= 16 && !text.includes('"'))
+  expect(texts.length).toBeGreaterThan(60)
+  const firstLoad = (await firstLoadChunks(page, '/')).map((name) => readFileSync(join(assets, name), 'utf8'))
+  expect(texts.filter((text) => firstLoad.some((code) => code.includes(text)))).toEqual([])
 })
