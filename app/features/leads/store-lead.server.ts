@@ -278,7 +278,8 @@ export async function storeLead(db: Db, lead: StoredLeadInput, settings: LeadSet
   }
   const keys = acknowledgementKeys(row.email, row.ip_hash ?? null)
   const escalateAt = wanted.includes('escalation') ? businessMinutesLater(queuedAt, settings.escalationMinutes) : null
-  const payloads = Object.entries(payloadsOf(notificationLead(row), settings))
+  const payloads = spam ? null : payloadsOf(notificationLead(row), settings)
+  const json = (name: keyof PayloadJson) => (payloads ? JSON.stringify(payloads[name]) : null)
   const [first] = await writeLead(db, shape, {
     ...row,
     limitBucket: limit?.bucket ?? null,
@@ -289,9 +290,10 @@ export async function storeLead(db: Db, lead: StoredLeadInput, settings: LeadSet
     acknowledgementClient: keys.clientKey,
     queuedAt,
     escalateAt,
-    ...(Object.fromEntries(
-      payloads.map(([name, payload]) => [name, spam ? null : JSON.stringify(payload)]),
-    ) as PayloadJson),
+    mailPayload: json('mailPayload'),
+    webhookPayload: json('webhookPayload'),
+    pushPayload: json('pushPayload'),
+    escalationPayload: json('escalationPayload'),
   })
   if (first!.wait > 0) throw new VisitorLimitedError(retrySeconds(first!.wait))
   if (first!.id) {
