@@ -1,12 +1,13 @@
-// A write from the inbox page (/owner), whose QueryClient it needs: pending while it runs, then its answer in words.
-// The views outside that page (Due again, Truck days) write through view-write.ts.
+// A write from an owner view, under the QueryClient the owner's frame provides: pending while it runs, then its
+// answer in words.
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { errorText } from './owner-field'
 
 /**
  * `call` as a mutation with the message the owner reads: `said` once written ('' clears it), or the refusal. `after`
- * then puts the answer in place (the leads cache, the view's state); pending lasts until a promise it returns settles.
+ * then puts the answer in place (the leads cache, the view's state, or its loader read again); pending lasts until a
+ * promise it returns settles.
  */
 export function useOwnerWrite<Input = void, Output = unknown>(
   call: (input: Input) => Promise<Output>,

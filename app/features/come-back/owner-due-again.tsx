@@ -2,10 +2,11 @@
 // it works without it), then who is due in the next 60 days and who is overdue, each with "Send reminder now",
 // "Text" (an sms: link naming the city's truck day), "Not this year" and "Delete" (the customer, for good); then
 // "Find a past customer", for anyone else.
+import { useRouter } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { site, smsHref } from '~/content/site'
 import { errorText, ownerOutlineClass, pacificToday } from '~/components/owner/owner-field'
-import { useViewWrite } from '~/components/owner/view-write'
+import { useOwnerWrite } from '~/components/owner/owner-write'
 import { ownerButtonClass } from '~/components/owner/owner-shell'
 import { sendOwnerReminderNow, snoozeOwnerCustomer, type CustomerSearch } from './come-back.functions'
 import { longDay } from '~/features/schedule'
@@ -56,7 +57,14 @@ export function OwnerDueAgain({ loaded, search }: { loaded: DueAgainRow[]; searc
 }
 
 function DueRow({ row, today }: { row: DueAgainRow; today: string }) {
-  const { status, busy, write } = useViewWrite()
+  const router = useRouter()
+  const act = useOwnerWrite(
+    (intent: 'send' | 'snooze') =>
+      intent === 'send'
+        ? sendOwnerReminderNow({ data: { job: row.jobId } })
+        : snoozeOwnerCustomer({ data: { customer: row.customerId } }),
+    { said: (intent) => (intent === 'send' ? T.sent : T.snoozed), after: () => router.invalidate() },
+  )
   return (
     <article className="rounded-lg border border-slate-300 p-4" aria-label={row.name}>
       <h3 className="text-lg font-bold">
@@ -68,12 +76,7 @@ function DueRow({ row, today }: { row: DueAgainRow; today: string }) {
       {row.reminderSentAt && <p>Reminder sent {day(row.reminderSentAt.slice(0, 10))}</p>}
       {row.bookedDay && <p>{T.requestedDay(longDay(row.bookedDay))}</p>}
       <div className="mt-3 flex flex-wrap gap-2">
-        <button
-          type="button"
-          disabled={busy}
-          className={ownerButtonClass}
-          onClick={() => void write(() => sendOwnerReminderNow({ data: { job: row.jobId } }), T.sent)}
-        >
+        <button type="button" disabled={act.isPending} className={ownerButtonClass} onClick={() => act.mutate('send')}>
           {T.sendNow}
         </button>
         <a href={smsHref(row.phone, dueAgainText(row))} className={ownerOutlineClass}>
@@ -81,16 +84,16 @@ function DueRow({ row, today }: { row: DueAgainRow; today: string }) {
         </a>
         <button
           type="button"
-          disabled={busy}
+          disabled={act.isPending}
           className={ownerOutlineClass}
-          onClick={() => void write(() => snoozeOwnerCustomer({ data: { customer: row.customerId } }), T.snoozed)}
+          onClick={() => act.mutate('snooze')}
         >
           {T.notThisYear}
         </button>
         <PastCustomerDelete customerId={row.customerId} name={row.name} />
       </div>
       <p role="status" className="mt-2 empty:hidden">
-        {status}
+        {act.message}
       </p>
     </article>
   )
@@ -99,19 +102,21 @@ function DueRow({ row, today }: { row: DueAgainRow; today: string }) {
 /** A plain multipart form to /owner/past-jobs; the script posts it itself and shows the answer here. */
 function PastJobsImport() {
   const [answer, setAnswer] = useState<ImportAnswer | null>(null)
-  const { busy, write } = useViewWrite()
-  async function post(body: FormData) {
+  const router = useRouter()
+  async function post(body: FormData): Promise<ImportAnswer> {
     const response = await fetch('/owner/past-jobs', { method: 'POST', body })
-    setAnswer(
-      response.headers.get('content-type')?.includes('json')
-        ? ((await response.json()) as ImportAnswer)
-        : { refused: `The import failed (${response.status}). Please try again.` },
-    )
+    return response.headers.get('content-type')?.includes('json')
+      ? ((await response.json()) as ImportAnswer)
+      : { refused: `The import failed (${response.status}). Please try again.` }
   }
+  // Always an answer, a failed request's too: it shows in the form's own status, not as the write's message.
+  const importJobs = useOwnerWrite(
+    (body: FormData) => post(body).catch((error: unknown) => ({ refused: errorText(error) })),
+    { after: (answer) => (setAnswer(answer), router.invalidate()) },
+  )
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const body = new FormData(event.currentTarget)
-    void write(() => post(body).catch((error: unknown) => setAnswer({ refused: errorText(error) })), '')
+    importJobs.mutate(new FormData(event.currentTarget))
   }
   return (
     <section className="mt-4 rounded-lg bg-slate-100 p-4" aria-labelledby="import-heading">
@@ -142,7 +147,7 @@ function PastJobsImport() {
           aria-describedby="import-help"
           className="mt-1 block w-full max-w-full"
         />
-        <button type="submit" disabled={busy} className={`${ownerButtonClass} mt-3`}>
+        <button type="submit" disabled={importJobs.isPending} className={`${ownerButtonClass} mt-3`}>
           {T.importButton}
         </button>
       </form>

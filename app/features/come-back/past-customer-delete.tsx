@@ -1,8 +1,9 @@
 // The Due again view's "Delete" of a customer, as the inbox deletes a lead: a dialog asks first
 // (confirm-dialog.tsx), then the view is read again without them.
+import { useRouter } from '@tanstack/react-router'
 import { useRef } from 'react'
 import { ConfirmDialog } from '~/components/owner/confirm-dialog'
-import { useViewWrite } from '~/components/owner/view-write'
+import { useOwnerWrite } from '~/components/owner/owner-write'
 import { deleteOwnerCustomer } from './come-back.functions'
 import { DELETE_CUSTOMER_TEXTS as T, DUE_AGAIN_HEADING_ID } from './due-again'
 
@@ -17,22 +18,24 @@ export function PastCustomerDelete({
   headingId?: string
 }) {
   const dialog = useRef<HTMLDialogElement>(null)
-  const { status: message, setStatus: setMessage, busy: pending, write } = useViewWrite()
-
-  async function remove() {
-    const call = () => deleteOwnerCustomer({ data: { customer: customerId } }).then(() => dialog.current?.close())
-    // The row and its button go: focus moves to the list's heading rather than being lost.
-    if (await write(call, '')) document.getElementById(headingId)?.focus()
-  }
+  const router = useRouter()
+  const remove = useOwnerWrite(() => deleteOwnerCustomer({ data: { customer: customerId } }), {
+    after: async () => {
+      dialog.current?.close()
+      await router.invalidate()
+      // The row and its button go: focus moves to the list's heading rather than being lost.
+      document.getElementById(headingId)?.focus()
+    },
+  })
 
   return (
     <ConfirmDialog
       dialog={dialog}
       texts={{ ...T, question: T.question(name) }}
-      pending={pending}
-      onConfirm={() => void remove()}
-      message={message}
-      clearMessage={() => setMessage('')}
+      pending={remove.isPending}
+      onConfirm={() => remove.mutate()}
+      message={remove.message}
+      clearMessage={() => remove.setMessage('')}
     />
   )
 }

@@ -33,13 +33,9 @@ export function OwnerPage() {
   return <OwnerInbox />
 }
 
-/** Query lives here only: docs/decisions/035-public-pages-read-through-loaders.md. */
 function OwnerInbox() {
   const { state, leads, sources, work, quote, prices, feed, money } = ownerRoute.useLoaderData()
   const { category, city, lead } = ownerRoute.useSearch()
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } }),
-  )
   // One view at a time, each in its own chunk; none is the inbox's leads.
   const view = sources ? (
     <OwnerSources sources={sources} />
@@ -59,11 +55,9 @@ function OwnerInbox() {
     money && <OwnerMoney money={money} />
   )
   return (
-    <QueryClientProvider client={queryClient}>
-      <OwnerFrame state={state} days={sources?.days}>
-        {view ? <Suspense fallback={<p className="mt-6">Loading…</p>}>{view}</Suspense> : <OwnerLeads loaded={leads} />}
-      </OwnerFrame>
-    </QueryClientProvider>
+    <OwnerFrame state={state} days={sources?.days}>
+      {view ? <Suspense fallback={<p className="mt-6">Loading…</p>}>{view}</Suspense> : <OwnerLeads loaded={leads} />}
+    </OwnerFrame>
   )
 }
 
@@ -84,6 +78,10 @@ export async function loadOwnerView<View>(read: () => Promise<View>) {
 export function OwnerFrame({ state, days, children }: { state: OwnerState; days?: SourcePeriod; children: ReactNode }) {
   // The period shown is part of the Sources tab's address, so the tab matches the page exactly (aria-current).
   const sourcesSearch = { view: 'sources' as const, days: days === SOURCE_PERIODS[0] ? undefined : days }
+  // Query here, in the frame every owner page renders: they share no layout route, and no public page loads it (035).
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } }),
+  )
   return (
     <OwnerShell>
       <div className="flex items-center justify-between gap-3">
@@ -112,7 +110,7 @@ export function OwnerFrame({ state, days, children }: { state: OwnerState; days?
           </Link>
         ))}
       </nav>
-      {children}
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </OwnerShell>
   )
 }

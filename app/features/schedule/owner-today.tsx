@@ -1,9 +1,9 @@
 // The Today view (docs/decisions/063-owner-day.md): the day's jobs in driving order from the home base, each with
 // "Navigate", "On my way" and "Job done" (which drafts the invoice on the lead's card, as there).
 import { useNavigate } from '@tanstack/react-router'
-import { useState } from 'react'
-import { errorText, ownerOutlineClass, WriteStatus } from '~/components/owner/owner-field'
+import { ownerOutlineClass, WriteStatus } from '~/components/owner/owner-field'
 import { ownerButtonClass } from '~/components/owner/owner-shell'
+import { useOwnerWrite } from '~/components/owner/owner-write'
 import { OWNER_DAY_TEXTS as T } from './schedule'
 import type { TodayStops } from './today.server'
 
@@ -34,15 +34,7 @@ export function OwnerToday({ homeBase, stops, jobDone }: TodayStops & { jobDone:
 
 function Stop({ stop, number, jobDone }: { stop: TodayStops['stops'][number]; number: number; jobDone: JobDone }) {
   const navigate = useNavigate()
-  const [message, setMessage] = useState('')
-  async function done() {
-    try {
-      await jobDone(stop.leadId)
-      await navigate({ to: '/owner' })
-    } catch (error) {
-      setMessage(errorText(error))
-    }
-  }
+  const done = useOwnerWrite(() => jobDone(stop.leadId), { after: () => navigate({ to: '/owner' }) })
   return (
     <>
       <h3 className="text-lg font-bold">
@@ -66,11 +58,11 @@ function Stop({ stop, number, jobDone }: { stop: TodayStops['stops'][number]; nu
             {T.onMyWay}
           </a>
         )}
-        <button type="button" className={`${ownerOutlineClass} flex-1`} onClick={() => void done()}>
+        <button type="button" className={`${ownerOutlineClass} flex-1`} onClick={() => done.mutate()}>
           {T.jobDone}
         </button>
       </div>
-      <WriteStatus>{message}</WriteStatus>
+      <WriteStatus>{done.message}</WriteStatus>
     </>
   )
 }

@@ -1,5 +1,6 @@
 // The Truck days view (docs/decisions/063-owner-day.md): each city's weekdays, jobs per day, the home base, the
 // name the "On my way" text signs with, and blocked dates; a warning for cities left with no date to offer.
+import { useRouter } from '@tanstack/react-router'
 import { useId, type FormEvent } from 'react'
 import { citySlugs, cityNames } from '~/content/service-areas'
 import {
@@ -9,7 +10,7 @@ import {
   pacificToday,
   WriteStatus,
 } from '~/components/owner/owner-field'
-import { useViewWrite } from '~/components/owner/view-write'
+import { useOwnerWrite } from '~/components/owner/owner-write'
 import { ownerButtonClass } from '~/components/owner/owner-shell'
 import { OWNER_DAY_TEXTS as T, longDay, WEEKDAY_NAMES } from './schedule'
 import { blockOwnerDays, saveOwnerTruckDays, unblockOwnerDay } from './schedule.functions'
@@ -17,9 +18,12 @@ import type { TruckDaySettings } from './truck-days.server'
 
 export function OwnerTruckDays({ loaded: settings }: { loaded: TruckDaySettings }) {
   const id = useId()
+  const router = useRouter()
+  const run = (call: () => Promise<unknown>) => call()
+  const saved = { said: T.saved, after: () => router.invalidate() }
   // The settings' form and the blocked dates each say how their last write went.
-  const settingsWrite = useViewWrite()
-  const blockWrite = useViewWrite()
+  const settingsWrite = useOwnerWrite(run, saved)
+  const blockWrite = useOwnerWrite(run, saved)
   function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
@@ -33,13 +37,13 @@ export function OwnerTruckDays({ loaded: settings }: { loaded: TruckDaySettings 
       senderName: String(form.get('senderName') ?? ''),
       days,
     }
-    void settingsWrite.write(() => saveOwnerTruckDays({ data }), T.saved)
+    settingsWrite.mutate(() => saveOwnerTruckDays({ data }))
   }
   function block(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
     const data = { from: String(form.get('from') ?? ''), to: String(form.get('to') ?? '') }
-    void blockWrite.write(() => blockOwnerDays({ data }), T.saved)
+    blockWrite.mutate(() => blockOwnerDays({ data }))
   }
   return (
     <>
@@ -83,7 +87,7 @@ export function OwnerTruckDays({ loaded: settings }: { loaded: TruckDaySettings 
         <button type="submit" className={ownerButtonClass}>
           {T.save}
         </button>
-        <WriteStatus>{settingsWrite.status}</WriteStatus>
+        <WriteStatus>{settingsWrite.message}</WriteStatus>
       </form>
       <h3 className="mt-8 text-lg font-bold">{T.blockedTitle}</h3>
       <form method="post" onSubmit={block} className="mt-2 grid gap-2">
@@ -92,7 +96,7 @@ export function OwnerTruckDays({ loaded: settings }: { loaded: TruckDaySettings 
         <button type="submit" className={ownerOutlineClass}>
           {T.blockedAdd}
         </button>
-        <WriteStatus>{blockWrite.status}</WriteStatus>
+        <WriteStatus>{blockWrite.message}</WriteStatus>
       </form>
       <ul className="mt-3 grid gap-2">
         {settings.blocked.map((day) => (
@@ -100,7 +104,7 @@ export function OwnerTruckDays({ loaded: settings }: { loaded: TruckDaySettings 
             <button
               type="button"
               className={ownerOutlineClass}
-              onClick={() => void blockWrite.write(() => unblockOwnerDay({ data: { day } }), T.saved)}
+              onClick={() => blockWrite.mutate(() => unblockOwnerDay({ data: { day } }))}
             >
               {T.blockedRemove(day)}
             </button>
