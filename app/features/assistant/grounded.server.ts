@@ -89,38 +89,10 @@ const retrieve = (question: string) => passages[passageIndex.search(question)[0]
 
 const wordPattern = (phrase: string) => new RegExp(`\\b${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`)
 
-interface PlaceFindings {
-  served: { name: string; city: string }[]
-  servedZips: { zip: string; city: string }[]
-  unknownZips: string[]
-  other: string[]
-  sacramento: boolean
-}
-
-const servedPlacePatterns = servedPlaces.map((place) => ({ ...place, pattern: wordPattern(place.match) }))
-const otherPlacePatterns = otherPlaces.map((name) => ({ name, pattern: wordPattern(name.toLowerCase()) }))
-
-function findPlaces(text: string): PlaceFindings {
-  let rest = text
-  const found: PlaceFindings = { served: [], servedZips: [], unknownZips: [], other: [], sacramento: false }
-  for (const place of servedPlacePatterns) {
-    if (!place.pattern.test(rest)) continue
-    found.served.push({ name: place.name, city: place.city })
-    rest = rest.replace(place.pattern, ' ')
-  }
-  for (const place of otherPlacePatterns) {
-    if (!place.pattern.test(rest)) continue
-    found.other.push(place.name)
-    rest = rest.replace(place.pattern, ' ')
-  }
-  for (const zip of rest.match(/\b9\d{4}\b/g) ?? []) {
-    const city = cityOfZip(zip)?.name
-    if (city) found.servedZips.push({ zip, city })
-    else found.unknownZips.push(zip)
-  }
-  found.sacramento = /\bsacramento\b/.test(rest) && !/\bsacramento (county|area|region|valley)\b/.test(rest)
-  return found
-}
+const placePatterns = [
+  ...servedPlaces.map((place) => ({ ...place, pattern: wordPattern(place.match) })),
+  ...otherPlaces.map((name) => ({ name, city: null, pattern: wordPattern(name.toLowerCase()) })),
+]
 
 /** After "in" or "near" a name is capitalised: "work in the rain" is no place. */
 function unknownPlaceCandidate(text: string, original: string): string | null {
@@ -204,24 +176,41 @@ const has = (text: string, topic: Topic) => TOPIC_PATTERNS[topic].test(text)
 const notListed = (places: string, many = false) =>
   `${places} ${many ? "aren't" : "isn't"} one of our ${areaNames.length} listed service areas, but please ${callUs} and we'll let you know if we can help. We serve ${areaList}.`
 
-function placeAnswer(found: PlaceFindings, text: string, original: string): string[] {
+/** What the question's places get: a served one is named by its city (a neighbourhood or zip says which). */
+function placeAnswer(text: string, original: string): string[] {
+  let rest = text
+  const servedCities = new Set<string>()
+  const via: string[] = []
+  const outside: string[] = []
+  for (const place of placePatterns) {
+    if (!place.pattern.test(rest)) continue
+    if (!place.city) outside.push(place.name)
+    else {
+      servedCities.add(place.city)
+      if (place.name !== place.city) via.push(`${place.name} is in ${place.city}`)
+    }
+    rest = rest.replace(place.pattern, ' ')
+  }
+  for (const zip of rest.match(/\b9\d{4}\b/g) ?? []) {
+    const city = cityOfZip(zip)?.name
+    if (!city) outside.push(zip)
+    else {
+      servedCities.add(city)
+      via.push(`${zip} is ${city}`)
+    }
+  }
   const parts: string[] = []
-  const servedCities = [...new Set(found.served.map((p) => p.city).concat(found.servedZips.map((z) => z.city)))]
-  if (servedCities.length > 0) {
-    const neighborhoods = found.served.filter((p) => p.name !== p.city)
-    const via = [
-      ...neighborhoods.map((p) => `${p.name} is in ${p.city}`),
-      ...found.servedZips.map((z) => `${z.zip} is ${z.city}`),
-    ]
+  if (servedCities.size > 0) {
+    const cities = [...servedCities]
     parts.push(
-      `Yes, we serve ${listSentence(servedCities)}${servedCities.length > 1 ? ': all are' : ', one'} of our ${areaNames.length} service areas${
+      `Yes, we serve ${listSentence(cities)}${cities.length > 1 ? ': all are' : ', one'} of our ${areaNames.length} service areas${
         via.length ? ` (${via.join('; ')})` : ''
       }.`,
     )
   }
-  const outside = [...found.other, ...found.unknownZips]
   if (outside.length > 0) parts.push(notListed(listSentence(outside), outside.length > 1))
-  if (found.sacramento && parts.length === 0) {
+  const sacramento = /\bsacramento\b/.test(rest) && !/\bsacramento (county|area|region|valley)\b/.test(rest)
+  if (sacramento && parts.length === 0) {
     parts.push(
       `We're based in Sacramento and serve the Greater Sacramento area, including these ${areaNames.length} communities: ${areaList}. For an address elsewhere in Sacramento, ${callUs} and we'll confirm.`,
     )
@@ -299,8 +288,7 @@ export function groundedAnswer(message: string, prices: Prices = {}): { text: st
 
   if (has(text, 'identity')) add('identity', answers.identity)
 
-  const found = findPlaces(text)
-  for (const answer of placeAnswer(found, text, message)) add('place', answer)
+  for (const answer of placeAnswer(text, message)) add('place', answer)
 
   const detected = detectServices(text)
   const asksServiceTime = detected.length > 0 && has(text, 'serviceTime')
@@ -338,9 +326,8 @@ export function groundedAnswer(message: string, prices: Prices = {}): { text: st
     return { text: answers.unknown, topics: ['unknown'] }
   }
 
-  const chosen = parts.slice(0, MAX_PARTS)
-  let reply = chosen.join(' ')
-  const aboutServiceOrPlace = topics.slice(0, MAX_PARTS).some((t) => t.startsWith('service:') || t === 'place')
-  if (aboutServiceOrPlace && !reply.includes(facts.phone)) reply += ` ${quoteCta}`
-  return { text: reply, topics: topics.slice(0, MAX_PARTS) }
+  const reply = parts.slice(0, MAX_PARTS).join(' ')
+  const chosen = topics.slice(0, MAX_PARTS)
+  const aboutServiceOrPlace = chosen.some((t) => t.startsWith('service:') || t === 'place')
+  return { text: aboutServiceOrPlace && !reply.includes(facts.phone) ? `${reply} ${quoteCta}` : reply, topics: chosen }
 }
