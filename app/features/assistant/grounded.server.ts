@@ -15,7 +15,7 @@ import {
 } from '../../content/assistant-answers'
 import { TYPICAL_PRICE_TEXTS, type TypicalPrice } from '../prices'
 import { cityOfZip } from '../leads/index.server'
-import { serviceKnowledge, serviceKnowledgeById, servedPlaces, type ServiceKnowledge } from './knowledge.server'
+import { serviceKnowledge, servedPlaces, type ServiceKnowledge } from './knowledge.server'
 
 const SYNONYMS: [RegExp, string][] = [
   [/[\u2018\u2019`´]/g, "'"],
@@ -116,28 +116,20 @@ function unknownPlaceCandidate(text: string, original: string): string | null {
   return name
 }
 
-const SERVICE_PATTERNS: { id: string; pattern: RegExp }[] = [
-  { id: 'epoxy', pattern: /\b(epoxy|flake|flakes)\b/ },
-  {
-    id: 'concrete-sealing',
-    pattern: /\b(seal|seals|sealing|sealer|sealers|sealant|sealed|polymeric|efflorescence|re ?sand\w*)\b/,
-  },
-  { id: 'roof', pattern: /\b(roofs?|roofing|shingles?|moss|lichen|black streaks?)\b/ },
-  { id: 'gutter', pattern: /\b(gutters?|downspouts?|rain gutters?)\b/ },
-  { id: 'deck-fence', pattern: /\b(decks?|decking|fences?|fencing|pergolas?|redwood|cedar|composite)\b/ },
-  { id: 'driveway', pattern: /\b(driveways?|drive way|oil stains?|oil spots?|tire marks?|rust stains?)\b/ },
-  { id: 'patio', pattern: /\b(patios?|pavers?|flagstone|travertine|backyard|walkways?)\b/ },
-  {
-    id: 'commercial',
-    pattern:
-      /\b(commercial|(?<!in )business(es)?|storefronts?|stores?|shops?|sidewalks?|parking (lots?|garages?|structures?)|hoas?|dumpsters?|restaurants?|drive thrus?|gum|office buildings?|property managers?|retail|apartment complex(es)?)\b/,
-  },
-  {
-    id: 'full-house',
-    pattern:
-      /\b(house|houses|siding|stucco|soft wash|eaves|soffits?|exterior walls?|home exterior|(wash|clean) my home)\b/,
-  },
-]
+// In the order answers name them.
+const SERVICE_PATTERNS: Record<ServiceKnowledge['id'], RegExp> = {
+  epoxy: /\b(epoxy|flake|flakes)\b/,
+  'concrete-sealing': /\b(seal|seals|sealing|sealer|sealers|sealant|sealed|polymeric|efflorescence|re ?sand\w*)\b/,
+  roof: /\b(roofs?|roofing|shingles?|moss|lichen|black streaks?)\b/,
+  gutter: /\b(gutters?|downspouts?|rain gutters?)\b/,
+  'deck-fence': /\b(decks?|decking|fences?|fencing|pergolas?|redwood|cedar|composite)\b/,
+  driveway: /\b(driveways?|drive way|oil stains?|oil spots?|tire marks?|rust stains?)\b/,
+  patio: /\b(patios?|pavers?|flagstone|travertine|backyard|walkways?)\b/,
+  commercial:
+    /\b(commercial|(?<!in )business(es)?|storefronts?|stores?|shops?|sidewalks?|parking (lots?|garages?|structures?)|hoas?|dumpsters?|restaurants?|drive thrus?|gum|office buildings?|property managers?|retail|apartment complex(es)?)\b/,
+  'full-house':
+    /\b(house|houses|siding|stucco|soft wash|eaves|soffits?|exterior walls?|home exterior|(wash|clean) my home)\b/,
+}
 
 const TOPIC_PATTERNS = {
   greeting: /^(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening)|yo)\b/,
@@ -223,12 +215,14 @@ function placeAnswer(text: string, original: string): string[] {
 }
 
 function detectServices(text: string): ServiceKnowledge[] {
-  const ids = SERVICE_PATTERNS.filter(({ pattern }) => pattern.test(text)).map(({ id }) => id)
+  const ids = Object.entries(SERVICE_PATTERNS)
+    .filter(([, pattern]) => pattern.test(text))
+    .map(([id]) => id)
   // "Epoxy patio" is the epoxy service, not patio cleaning; "seal my pavers" is sealing.
   let chosen = ids.includes('epoxy') ? ids.filter((id) => id !== 'patio' && id !== 'full-house') : ids
   if (chosen.includes('concrete-sealing')) chosen = chosen.filter((id) => id !== 'patio' || /\bpatios?\b/.test(text))
   if (chosen.includes('roof')) chosen = chosen.filter((id) => id !== 'full-house' || /\bhouse\b/.test(text))
-  return chosen.slice(0, 2).map(serviceKnowledgeById)
+  return chosen.slice(0, 2).map((id) => serviceKnowledge.find((service) => service.id === id)!)
 }
 
 const firstSentence = (text: string) => sentences(text)[0] ?? text
