@@ -228,13 +228,6 @@ function detectServices(text: string): ServiceKnowledge[] {
 const firstSentence = (text: string) => sentences(text)[0] ?? text
 const joinItems = (items: string[]) => items.map((item) => item.replace(/\.$/, '')).join('; ')
 
-function timingNotes(service: ServiceKnowledge): string[] {
-  return service.process
-    .map((step) => step.description)
-    .flatMap(sentences)
-    .filter((sentence) => /\b(\d+ hours|day|days|cure|curing|drying)\b/i.test(sentence))
-}
-
 function serviceAnswer(service: ServiceKnowledge, text: string): string {
   // A price question gets the price answer; the service part only confirms we offer it.
   if (has(text, 'price')) return `Yes, we offer ${service.title}.`
@@ -243,7 +236,9 @@ function serviceAnswer(service: ServiceKnowledge, text: string): string {
       const lastStep = service.process.at(-1)
       return `Most epoxy installs are finished in ${facts.epoxyInstall}.${lastStep ? ` ${lastStep.title}: ${lastStep.description}` : ''}`
     }
-    const notes = timingNotes(service)
+    const notes = service.process
+      .flatMap((step) => sentences(step.description))
+      .filter((sentence) => /\b(\d+ hours|day|days|cure|curing|drying)\b/i.test(sentence))
     return `I don't have a set time for ${service.title.toLowerCase()}: it depends on the size and condition of the job, so ${callUs} and we'll tell you for your property.${
       notes.length ? ` What our ${service.title} page says about timing: ${notes.join(' ')}` : ''
     }`
