@@ -6,9 +6,8 @@ import { closePanel, openPanel } from '~/lib/page/animations'
 import { askAssistant } from '~/features/assistant/assistant.functions'
 import { prefersReducedMotion } from '~/lib/page/scroll'
 
-/** Kept in this browser tab only. */
+/** Kept in this browser tab only, and only ever appended: its index is its key. */
 interface ChatMessage {
-  id: number
   text: string
   isBot: boolean
 }
@@ -73,11 +72,10 @@ interface ChatPanelProps {
 }
 
 export default function ChatPanel({ id, open, onClose }: ChatPanelProps) {
-  const [messages, setMessages] = useState<ChatMessage[]>(() => [{ id: 0, text: assistant.greeting, isBot: true }])
+  const [messages, setMessages] = useState<ChatMessage[]>(() => [{ text: assistant.greeting, isBot: true }])
   const [draft, setDraft] = useState('')
   const [pending, setPending] = useState(false)
   const [announcement, setAnnouncement] = useState('')
-  const nextId = useRef(1)
   const inputRef = useRef<HTMLInputElement>(null)
   const listRef = useRef<HTMLOListElement>(null)
   const titleId = `${id}-title`
@@ -131,11 +129,11 @@ export default function ChatPanel({ id, open, onClose }: ChatPanelProps) {
     event.preventDefault()
     const text = draft.trim()
     if (!text || pending) return
-    setMessages((current) => [...current, { id: nextId.current++, text, isBot: false }])
+    setMessages((current) => [...current, { text, isBot: false }])
     setDraft('')
     setPending(true)
     const reply = await requestReply(text)
-    setMessages((current) => [...current, { id: nextId.current++, text: reply, isBot: true }])
+    setMessages((current) => [...current, { text: reply, isBot: true }])
     setAnnouncement(`${assistant.name}: ${reply}`)
     setPending(false)
   }
@@ -174,8 +172,8 @@ export default function ChatPanel({ id, open, onClose }: ChatPanelProps) {
       </div>
 
       <ol ref={listRef} aria-label="Conversation" className="flex-1 space-y-3 overflow-y-auto bg-slate-50 p-4 text-sm">
-        {messages.map((message) => (
-          <li key={message.id} className={message.isBot ? 'flex justify-start' : 'flex justify-end'}>
+        {messages.map((message, index) => (
+          <li key={index} className={message.isBot ? 'flex justify-start' : 'flex justify-end'}>
             <p
               className={
                 message.isBot

@@ -15,7 +15,7 @@ import {
 } from '../../content/assistant-answers'
 import { TYPICAL_PRICE_TEXTS, type TypicalPrice } from '../prices'
 import { cityOfZip } from '../leads/index.server'
-import { serviceKnowledge, serviceKnowledgeById, servedPlaces, type ServiceKnowledge } from './knowledge.server'
+import { serviceKnowledge, servedPlaces, type ServiceKnowledge } from './knowledge.server'
 
 const SYNONYMS: [RegExp, string][] = [
   [/[\u2018\u2019`´]/g, "'"],
@@ -89,38 +89,10 @@ const retrieve = (question: string) => passages[passageIndex.search(question)[0]
 
 const wordPattern = (phrase: string) => new RegExp(`\\b${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`)
 
-interface PlaceFindings {
-  served: { name: string; city: string }[]
-  servedZips: { zip: string; city: string }[]
-  unknownZips: string[]
-  other: string[]
-  sacramento: boolean
-}
-
-const servedPlacePatterns = servedPlaces.map((place) => ({ ...place, pattern: wordPattern(place.match) }))
-const otherPlacePatterns = otherPlaces.map((name) => ({ name, pattern: wordPattern(name.toLowerCase()) }))
-
-function findPlaces(text: string): PlaceFindings {
-  let rest = text
-  const found: PlaceFindings = { served: [], servedZips: [], unknownZips: [], other: [], sacramento: false }
-  for (const place of servedPlacePatterns) {
-    if (!place.pattern.test(rest)) continue
-    found.served.push({ name: place.name, city: place.city })
-    rest = rest.replace(place.pattern, ' ')
-  }
-  for (const place of otherPlacePatterns) {
-    if (!place.pattern.test(rest)) continue
-    found.other.push(place.name)
-    rest = rest.replace(place.pattern, ' ')
-  }
-  for (const zip of rest.match(/\b9\d{4}\b/g) ?? []) {
-    const city = cityOfZip(zip)?.name
-    if (city) found.servedZips.push({ zip, city })
-    else found.unknownZips.push(zip)
-  }
-  found.sacramento = /\bsacramento\b/.test(rest) && !/\bsacramento (county|area|region|valley)\b/.test(rest)
-  return found
-}
+const placePatterns = [
+  ...servedPlaces.map((place) => ({ ...place, pattern: wordPattern(place.match) })),
+  ...otherPlaces.map((name) => ({ name, city: null, pattern: wordPattern(name.toLowerCase()) })),
+]
 
 /** After "in" or "near" a name is capitalised: "work in the rain" is no place. */
 function unknownPlaceCandidate(text: string, original: string): string | null {
@@ -144,28 +116,20 @@ function unknownPlaceCandidate(text: string, original: string): string | null {
   return name
 }
 
-const SERVICE_PATTERNS: { id: string; pattern: RegExp }[] = [
-  { id: 'epoxy', pattern: /\b(epoxy|flake|flakes)\b/ },
-  {
-    id: 'concrete-sealing',
-    pattern: /\b(seal|seals|sealing|sealer|sealers|sealant|sealed|polymeric|efflorescence|re ?sand\w*)\b/,
-  },
-  { id: 'roof', pattern: /\b(roofs?|roofing|shingles?|moss|lichen|black streaks?)\b/ },
-  { id: 'gutter', pattern: /\b(gutters?|downspouts?|rain gutters?)\b/ },
-  { id: 'deck-fence', pattern: /\b(decks?|decking|fences?|fencing|pergolas?|redwood|cedar|composite)\b/ },
-  { id: 'driveway', pattern: /\b(driveways?|drive way|oil stains?|oil spots?|tire marks?|rust stains?)\b/ },
-  { id: 'patio', pattern: /\b(patios?|pavers?|flagstone|travertine|backyard|walkways?)\b/ },
-  {
-    id: 'commercial',
-    pattern:
-      /\b(commercial|(?<!in )business(es)?|storefronts?|stores?|shops?|sidewalks?|parking (lots?|garages?|structures?)|hoas?|dumpsters?|restaurants?|drive thrus?|gum|office buildings?|property managers?|retail|apartment complex(es)?)\b/,
-  },
-  {
-    id: 'full-house',
-    pattern:
-      /\b(house|houses|siding|stucco|soft wash|eaves|soffits?|exterior walls?|home exterior|(wash|clean) my home)\b/,
-  },
-]
+// In the order answers name them.
+const SERVICE_PATTERNS: Record<ServiceKnowledge['id'], RegExp> = {
+  epoxy: /\b(epoxy|flake|flakes)\b/,
+  'concrete-sealing': /\b(seal|seals|sealing|sealer|sealers|sealant|sealed|polymeric|efflorescence|re ?sand\w*)\b/,
+  roof: /\b(roofs?|roofing|shingles?|moss|lichen|black streaks?)\b/,
+  gutter: /\b(gutters?|downspouts?|rain gutters?)\b/,
+  'deck-fence': /\b(decks?|decking|fences?|fencing|pergolas?|redwood|cedar|composite)\b/,
+  driveway: /\b(driveways?|drive way|oil stains?|oil spots?|tire marks?|rust stains?)\b/,
+  patio: /\b(patios?|pavers?|flagstone|travertine|backyard|walkways?)\b/,
+  commercial:
+    /\b(commercial|(?<!in )business(es)?|storefronts?|stores?|shops?|sidewalks?|parking (lots?|garages?|structures?)|hoas?|dumpsters?|restaurants?|drive thrus?|gum|office buildings?|property managers?|retail|apartment complex(es)?)\b/,
+  'full-house':
+    /\b(house|houses|siding|stucco|soft wash|eaves|soffits?|exterior walls?|home exterior|(wash|clean) my home)\b/,
+}
 
 const TOPIC_PATTERNS = {
   greeting: /^(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening)|yo)\b/,
@@ -204,24 +168,41 @@ const has = (text: string, topic: Topic) => TOPIC_PATTERNS[topic].test(text)
 const notListed = (places: string, many = false) =>
   `${places} ${many ? "aren't" : "isn't"} one of our ${areaNames.length} listed service areas, but please ${callUs} and we'll let you know if we can help. We serve ${areaList}.`
 
-function placeAnswer(found: PlaceFindings, text: string, original: string): string[] {
+/** What the question's places get: a served one is named by its city (a neighbourhood or zip says which). */
+function placeAnswer(text: string, original: string): string[] {
+  let rest = text
+  const servedCities = new Set<string>()
+  const via: string[] = []
+  const outside: string[] = []
+  for (const place of placePatterns) {
+    if (!place.pattern.test(rest)) continue
+    if (!place.city) outside.push(place.name)
+    else {
+      servedCities.add(place.city)
+      if (place.name !== place.city) via.push(`${place.name} is in ${place.city}`)
+    }
+    rest = rest.replace(place.pattern, ' ')
+  }
+  for (const zip of rest.match(/\b9\d{4}\b/g) ?? []) {
+    const city = cityOfZip(zip)?.name
+    if (!city) outside.push(zip)
+    else {
+      servedCities.add(city)
+      via.push(`${zip} is ${city}`)
+    }
+  }
   const parts: string[] = []
-  const servedCities = [...new Set(found.served.map((p) => p.city).concat(found.servedZips.map((z) => z.city)))]
-  if (servedCities.length > 0) {
-    const neighborhoods = found.served.filter((p) => p.name !== p.city)
-    const via = [
-      ...neighborhoods.map((p) => `${p.name} is in ${p.city}`),
-      ...found.servedZips.map((z) => `${z.zip} is ${z.city}`),
-    ]
+  if (servedCities.size > 0) {
+    const cities = [...servedCities]
     parts.push(
-      `Yes, we serve ${listSentence(servedCities)}${servedCities.length > 1 ? ': all are' : ', one'} of our ${areaNames.length} service areas${
+      `Yes, we serve ${listSentence(cities)}${cities.length > 1 ? ': all are' : ', one'} of our ${areaNames.length} service areas${
         via.length ? ` (${via.join('; ')})` : ''
       }.`,
     )
   }
-  const outside = [...found.other, ...found.unknownZips]
   if (outside.length > 0) parts.push(notListed(listSentence(outside), outside.length > 1))
-  if (found.sacramento && parts.length === 0) {
+  const sacramento = /\bsacramento\b/.test(rest) && !/\bsacramento (county|area|region|valley)\b/.test(rest)
+  if (sacramento && parts.length === 0) {
     parts.push(
       `We're based in Sacramento and serve the Greater Sacramento area, including these ${areaNames.length} communities: ${areaList}. For an address elsewhere in Sacramento, ${callUs} and we'll confirm.`,
     )
@@ -234,23 +215,18 @@ function placeAnswer(found: PlaceFindings, text: string, original: string): stri
 }
 
 function detectServices(text: string): ServiceKnowledge[] {
-  const ids = SERVICE_PATTERNS.filter(({ pattern }) => pattern.test(text)).map(({ id }) => id)
+  const ids = Object.entries(SERVICE_PATTERNS)
+    .filter(([, pattern]) => pattern.test(text))
+    .map(([id]) => id)
   // "Epoxy patio" is the epoxy service, not patio cleaning; "seal my pavers" is sealing.
   let chosen = ids.includes('epoxy') ? ids.filter((id) => id !== 'patio' && id !== 'full-house') : ids
   if (chosen.includes('concrete-sealing')) chosen = chosen.filter((id) => id !== 'patio' || /\bpatios?\b/.test(text))
   if (chosen.includes('roof')) chosen = chosen.filter((id) => id !== 'full-house' || /\bhouse\b/.test(text))
-  return chosen.slice(0, 2).map(serviceKnowledgeById)
+  return chosen.slice(0, 2).map((id) => serviceKnowledge.find((service) => service.id === id)!)
 }
 
 const firstSentence = (text: string) => sentences(text)[0] ?? text
 const joinItems = (items: string[]) => items.map((item) => item.replace(/\.$/, '')).join('; ')
-
-function timingNotes(service: ServiceKnowledge): string[] {
-  return service.process
-    .map((step) => step.description)
-    .flatMap(sentences)
-    .filter((sentence) => /\b(\d+ hours|day|days|cure|curing|drying)\b/i.test(sentence))
-}
 
 function serviceAnswer(service: ServiceKnowledge, text: string): string {
   // A price question gets the price answer; the service part only confirms we offer it.
@@ -260,7 +236,9 @@ function serviceAnswer(service: ServiceKnowledge, text: string): string {
       const lastStep = service.process.at(-1)
       return `Most epoxy installs are finished in ${facts.epoxyInstall}.${lastStep ? ` ${lastStep.title}: ${lastStep.description}` : ''}`
     }
-    const notes = timingNotes(service)
+    const notes = service.process
+      .flatMap((step) => sentences(step.description))
+      .filter((sentence) => /\b(\d+ hours|day|days|cure|curing|drying)\b/i.test(sentence))
     return `I don't have a set time for ${service.title.toLowerCase()}: it depends on the size and condition of the job, so ${callUs} and we'll tell you for your property.${
       notes.length ? ` What our ${service.title} page says about timing: ${notes.join(' ')}` : ''
     }`
@@ -299,8 +277,7 @@ export function groundedAnswer(message: string, prices: Prices = {}): { text: st
 
   if (has(text, 'identity')) add('identity', answers.identity)
 
-  const found = findPlaces(text)
-  for (const answer of placeAnswer(found, text, message)) add('place', answer)
+  for (const answer of placeAnswer(text, message)) add('place', answer)
 
   const detected = detectServices(text)
   const asksServiceTime = detected.length > 0 && has(text, 'serviceTime')
@@ -338,9 +315,8 @@ export function groundedAnswer(message: string, prices: Prices = {}): { text: st
     return { text: answers.unknown, topics: ['unknown'] }
   }
 
-  const chosen = parts.slice(0, MAX_PARTS)
-  let reply = chosen.join(' ')
-  const aboutServiceOrPlace = topics.slice(0, MAX_PARTS).some((t) => t.startsWith('service:') || t === 'place')
-  if (aboutServiceOrPlace && !reply.includes(facts.phone)) reply += ` ${quoteCta}`
-  return { text: reply, topics: topics.slice(0, MAX_PARTS) }
+  const reply = parts.slice(0, MAX_PARTS).join(' ')
+  const chosen = topics.slice(0, MAX_PARTS)
+  const aboutServiceOrPlace = chosen.some((t) => t.startsWith('service:') || t === 'place')
+  return { text: aboutServiceOrPlace && !reply.includes(facts.phone) ? `${reply} ${quoteCta}` : reply, topics: chosen }
 }

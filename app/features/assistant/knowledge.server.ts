@@ -5,10 +5,10 @@ import { epoxy, services } from '../../content/services'
 import { serviceAreas } from '../../content/service-areas'
 import { claims, fullAddress, site } from '../../content/site'
 import { areaNames, facts, listSentence } from '../../content/assistant-answers'
-import type { Service } from '../../content/types'
+import type { Service, ServiceId } from '../../content/types'
 
 export type ServiceKnowledge = Pick<Service, 'title' | 'description' | 'features' | 'process' | 'benefits'> & {
-  id: string
+  id: ServiceId | 'epoxy'
 }
 
 export const serviceKnowledge: ServiceKnowledge[] = [
@@ -22,12 +22,6 @@ export const serviceKnowledge: ServiceKnowledge[] = [
     benefits: epoxy.benefits.map((benefit) => `${benefit.title}: ${benefit.description}`),
   },
 ]
-
-export function serviceKnowledgeById(id: string): ServiceKnowledge {
-  const service = serviceKnowledge.find((s) => s.id === id)
-  if (!service) throw new Error(`Unknown service: ${id}`)
-  return service
-}
 
 const matchName = (name: string) => name.toLowerCase().replace(/[-\u2013]/g, ' ')
 

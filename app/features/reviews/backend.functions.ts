@@ -10,7 +10,7 @@ import { log } from '~/platform/log/logger.server'
 import { featuredVideo, type FeaturedVideo, type VideoTable } from './featured-video.server'
 import { fetchReviews as storedReviews, type Review } from './fetch-reviews.server'
 
-export type { FeaturedVideo, Review }
+export type { FeaturedVideo, Review, VideoTable }
 
 // A new video host is allowed by the Content-Security-Policy within five minutes: the answer lives as long.
 const VIDEO_SECONDS = 300
