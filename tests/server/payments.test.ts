@@ -24,6 +24,7 @@ import { startHttpStub } from '../support/http-stub'
 import { startStripeStandIn, stripeEnv } from '../support/stripe-stand-in'
 import type { TestSite } from '../support/test-site'
 import {
+  chunked,
   formPost,
   outboxDrained,
   pageView,
@@ -170,11 +171,11 @@ async function failingRefund({ site: shop, standIn }: Shop, payment: string) {
   return refund!.id
 }
 
-/** An event posted to the webhook with a signature Stripe never made: the webhook's answer. */
-function forgedEvent(shop: TestSite) {
+/** An event posted to the webhook (as `send` sends it) with a signature Stripe never made: the webhook's answer. */
+function forgedEvent(shop: TestSite, send = (request: Request) => request) {
   const body = JSON.stringify({ id: 'evt_1', type: 'checkout.session.completed' })
   const headers = { 'stripe-signature': 't=1,v1=00', 'content-length': String(body.length) }
-  return webhook(shop, new Request('http://x/stripe/webhook', { method: 'POST', body, headers }))
+  return webhook(shop, send(new Request('http://x/stripe/webhook', { method: 'POST', body, headers })))
 }
 
 /** A payment the owner records by hand, with no check number. */
@@ -599,6 +600,11 @@ describe('the pay page refuses', { timeout: 120_000 }, () => {
     const { response, view } = await open(shop, token)
     expect([response.status, view?.balanceCents]).toEqual([200, 77_050])
     expect((await forgedEvent(shop)).status).toBe(400)
+  })
+
+  it('a webhook event of no declared length: 411, before it is read', async () => {
+    const answer = await forgedEvent((await openShop()).site, chunked)
+    expect([answer.status, await answer.text()]).toEqual([411, 'Content-Length required\n'])
   })
 
   it('a webhook while Stripe is not set up: 404, storing nothing', async () => {
