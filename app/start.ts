@@ -1,20 +1,8 @@
 import { isNotFound, isRedirect } from '@tanstack/react-router'
 import { createMiddleware, createStart } from '@tanstack/react-start'
 import { getRequest, getResponseStatus, setResponseStatus } from '@tanstack/react-start/server'
-import {
-  FAILED,
-  failed,
-  jsonError,
-  malformedServerFnInput,
-  notFromStartsClient,
-  unknownServerFn,
-} from '~/platform/http/failure.server'
-import { isSameOriginRequest } from '~/platform/http/origin.server'
-import {
-  isWellFormedServerFnBody,
-  isWellFormedServerFnQuery,
-  MAX_SERVER_FN_BODY_BYTES,
-} from '~/platform/http/server-fn-body.server'
+import { FAILED, failed, unknownServerFn } from '~/platform/http/failure.server'
+import { refusedServerFn } from '~/platform/http/server-fn-body.server'
 import { db } from '~/platform/db/db.server'
 import { formTokensLoaded, loadFormTokens } from '~/features/leads/tokens.server'
 
@@ -38,25 +26,6 @@ const failureMiddleware = createMiddleware({ type: 'function' }).server(async ({
     throw new Error(FAILED)
   }
 })
-
-/** A browser call Start must not read, answered before it does (decision 052); null lets it through. */
-async function refusedServerFn(request: Request): Promise<Response | null> {
-  // Replaces Start's CSRF guard: ours knows the public origin behind a proxy.
-  if (!isSameOriginRequest(request)) return jsonError(403, 'Forbidden')
-  if (request.headers.get('x-tsr-serverfn') !== 'true') return notFromStartsClient(request)
-  if (request.method === 'POST') {
-    const declared = request.headers.get('content-length')
-    if (declared === null) return jsonError(411, 'Content-Length required')
-    if (!/^\d+$/.test(declared) || Number(declared) > MAX_SERVER_FN_BODY_BYTES)
-      return jsonError(413, 'Request too large')
-  }
-  if (request.method !== 'GET' && request.method !== 'POST') return null
-  // Input Start cannot decode is a 400 and one info line, before Start's parser throws for it.
-  if (request.method === 'GET' ? isWellFormedServerFnQuery(request) : await isWellFormedServerFnBody(request))
-    return null
-  if (request.signal.aborted) throw request.signal.reason // a hang-up, logged as one by the server entry
-  return malformedServerFnInput(request)
-}
 
 /** Its try sees every later step's error too: an unknown id is a 404 and one info line (decision 052). */
 const serverFnMiddleware = createMiddleware().server(async ({ next, request, handlerType }) => {

@@ -1,9 +1,9 @@
 /**
  * The quote form in Chromium against the production build: what the visitor sees (messages, toasts, focus, the
  * form before and without its scripts), what the browser sends, and what the production server adds to the service
- * (its server-function encoding and body limit, Retry-After, the plain post's page). The service's own rules (each
- * refusal, the fill time, the rate limit, idempotency) are tests/server/lead-pipeline.test.ts's; the stored lead's
- * columns, e2e/lead-source.spec.ts's.
+ * (its server-function encoding, Retry-After, the plain post's page). The service's own rules (each refusal, the
+ * body limit, the fill time, the rate limit, idempotency) are tests/server/lead-pipeline.test.ts's; the stored
+ * lead's columns, e2e/lead-source.spec.ts's.
  */
 import { expect, test, type Locator, type Page, type Route } from './support/test'
 import { LEAD_FIELD_MESSAGES, LEAD_MESSAGES } from '~/features/leads/lead-schema'
@@ -16,7 +16,7 @@ import {
   type LeadFields,
   SENT_LOCATION,
 } from './support/lead-form'
-import { callServerFunction, mailTexts } from './support/owner'
+import { mailTexts } from './support/owner'
 import { sharedSiteData, startSiteServer } from './support/site-server'
 import { APP_SCRIPTS, holdRequests } from './support/hold-requests'
 
@@ -147,16 +147,6 @@ test('the honeypot is hidden from people and assistive technology', async ({ pag
   await form.getByLabel(HEARD_ABOUT_QUESTION).focus()
   await page.keyboard.press('Tab')
   await expect(form.getByRole('button', { name: 'Get My Free Quote' })).toBeFocused()
-})
-
-// A cross-site call is refused by the middleware every server function shares: tests/server/owner-only.test.ts,
-// "every function and route handler of the built site refuses a visitor"; bad input gets 400 with its message and
-// stores nothing: lead-pipeline.test.ts, "bad input gets 400".
-test('the real server function answers a body over its limit 413', async ({ page, baseURL }) => {
-  // As the browser encodes the call (seroval JSON).
-  const data = { firstName: 'Big', email: 'big@example.com', phone: '916-555-0109', notes: 'x'.repeat(40_000) }
-  const answer = await callServerFunction(page, { url: baseURL! }, 'submitLead', { ...data, idempotencyKey: 'key-big' })
-  expect(answer.status()).toBe(413)
 })
 
 test.describe('without JavaScript', () => {

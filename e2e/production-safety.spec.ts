@@ -148,11 +148,3 @@ test('X-Forwarded-Proto https earns HSTS only from the trusted proxy', async () 
   expect(await hsts('http')).toBeUndefined()
   expect(await hsts('https', '127.0.0.2')).toBeUndefined()
 })
-
-test('robots.txt, the sitemap and the web manifest are sent with nosniff', async () => {
-  for (const path of ['/robots.txt', '/sitemap.xml', '/site.webmanifest']) {
-    const response = await fetch(`${server.url}${path}`)
-    expect(response.status, path).toBe(200)
-    expect(response.headers.get('x-content-type-options'), path).toBe('nosniff')
-  }
-})

@@ -45,7 +45,7 @@ import type { LeadInvoice } from '../../app/features/payments/invoice'
 import { markJobDone, sendInvoice } from '../../app/features/payments/invoice-writes.server'
 import { recordPayment } from '../../app/features/payments/payments.server'
 import { pacificClock, pacificDate, pacificInstant } from '../../app/platform/time/business-hours.server'
-import { formPost, leadSettings, outboxDrained, rowsOf, useMailingSites } from './helpers'
+import { chunked, formPost, leadSettings, outboxDrained, rowsOf, useMailingSites } from './helpers'
 import type { TestSite } from '../support/test-site'
 import { acceptedLead, acceptQuote } from './quote-helpers'
 
@@ -271,14 +271,11 @@ describe('due again', () => {
     await sendReminderNow(site.db, jobs.find((job) => job.email === 'dana@example.com')!.jobId, clock.at)
     await site.outbox.drain()
     const stop = /Stop reminders: \S+\/come-back\/stop\/(\S+)/.exec(smtp.received[0]!.mail.text!)![1]!
-    // A forged token changes nothing; the mail client's one-click post stops.
+    // A forged token changes nothing; the mail client's one-click post, from its own origin, stops.
     const forged = formPost(`http://127.0.0.1/come-back/stop/${'x'.repeat(32)}`, { 'List-Unsubscribe': 'One-Click' })
     expect((await stopPagePost(site.db, forged, 'x'.repeat(32), clock.at)).status).toBe(404)
-    const oneClick = new Request(`http://127.0.0.1/come-back/stop/${stop}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': '26' },
-      body: 'List-Unsubscribe=One-Click',
-    })
+    const fromMail = { Origin: 'https://mail.example' }
+    const oneClick = formPost(`http://127.0.0.1/come-back/stop/${stop}`, { 'List-Unsubscribe': 'One-Click' }, fromMail)
     expect((await stopPagePost(site.db, oneClick, stop, clock.at)).status).toBe(200)
     await importPastJobs(site.db, csv([dana.with(7, '$430')]), clock.at)
     // Lee asked for a quote since the job: he is a lead already.
@@ -293,6 +290,14 @@ describe('due again', () => {
     // The reminder already queued for Dana, sent after she stopped, is dropped as it is sent.
     const queued = "SELECT count(*)::int AS n FROM outbox WHERE template = 'due_again_reminder'"
     expect(await rowsOf(site, queued)).toEqual([{ n: 1 }])
+  })
+
+  it('refuses a one-click stop of no declared length with 411, before reading it', async () => {
+    const { site, clock } = await openSite()
+    const token = 'x'.repeat(32)
+    const post = chunked(formPost(`http://127.0.0.1/come-back/stop/${token}`, { 'List-Unsubscribe': 'One-Click' }))
+    const answer = await stopPagePost(site.db, post, token, clock.at)
+    expect([answer.status, await answer.text()]).toEqual([411, 'Content-Length required'])
   })
 })
 

@@ -1,6 +1,7 @@
 import { brotliDecompressSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { finalizeResponse, MIN_COMPRESSED_BYTES } from '../../app/platform/http/http.server'
+import { getRouter } from '../../app/router'
 
 const browser = { 'Accept-Encoding': 'gzip, deflate, br, zstd' }
 
@@ -46,5 +47,14 @@ describe('compression of answers', () => {
 
     expect(response.headers.get('Content-Encoding')).toBeNull()
     expect(await response.text()).toBe(body)
+  })
+
+  it('sends robots.txt, the sitemap and the web manifest, as their routes answer them, with nosniff', async () => {
+    for (const path of ['/robots.txt', '/sitemap.xml', '/site.webmanifest']) {
+      const route = Object.values(getRouter().routesById).find((each) => each.fullPath === path)
+      const answer = (await route?.options.server?.handlers?.GET?.()) as Response
+      const response = await finalizeResponse(new Request(`http://localhost${path}`, { headers: browser }), answer)
+      expect([response.status, response.headers.get('X-Content-Type-Options')], path).toEqual([200, 'nosniff'])
+    }
   })
 })

@@ -295,6 +295,14 @@ export function formPost(url: string, fields: ConstructorParameters<typeof URLSe
   return new Request(url, { method: 'POST', headers: { Origin: new URL(url).origin, ...form, ...headers }, body })
 }
 
+/** `request` as a client sends it chunked: its body streamed, with no Content-Length. */
+export function chunked(request: Request): Request {
+  const headers = new Headers(request.headers)
+  headers.delete('Content-Length')
+  const init: RequestInit & { duplex: 'half' } = { method: request.method, headers, body: request.body, duplex: 'half' }
+  return new Request(request.url, init)
+}
+
 /**
  * A page as a browser gets it, `get` run as its loader (or its form's handler) on the request for `url`: the view
  * it reads, answered with `status` of it, or the answer (a redirect, a 404) that replaces the page.

@@ -17,11 +17,15 @@ import { parseRuntimeConfig } from '../../app/platform/config.server'
 import type { DB, Tables } from '../../app/platform/db/schema.gen'
 import { createFormTokens } from '../../app/features/leads/tokens.server'
 import { outsideServiceArea } from '../../app/features/leads/lead-fields.server'
+import { handleLeadFormPost } from '../../app/features/leads/lead-form-post.server'
+import { refusedServerFn } from '../../app/platform/http/server-fn-body.server'
 import type { TestSite } from '../support/test-site'
 import { captureLog } from '../support/log-capture'
 import {
+  chunked,
   FORM_TOKEN_SECRET,
   freePort,
+  formPost,
   freshDatabaseUrl,
   leadForm,
   leadService,
@@ -402,6 +406,21 @@ describe('lead pipeline (database + outbox + real SMTP server)', { timeout: 90_0
     }
     expect(await count(site, 'SELECT * FROM leads')).toBe(0)
     expect(await count(site, 'SELECT * FROM outbox')).toBe(0)
+  })
+
+  it('a post over 16 KB is refused 413 and one of no declared length 411 before it is read, with scripts or without', async () => {
+    // A call of submitLead meets the guard start.ts puts in front of every server function, before Start reads it.
+    const asStartsClient = { 'x-tsr-serverfn': 'true' }
+    const call = formPost('http://localhost/_serverFn/submitLead', { notes: 'x'.repeat(40_000) }, asStartsClient)
+    const answers = [await refusedServerFn(call), await refusedServerFn(chunked(call))]
+    expect(await Promise.all(answers.map(async (answer) => [answer?.status, await answer?.json()]))).toEqual([
+      [413, { success: false, error: 'Request too large' }],
+      [411, { success: false, error: 'Content-Length required' }],
+    ])
+    const site = unreachable('never asked')
+    const post = chunked(formPost('http://localhost/quote-request', { firstName: 'Maria' }))
+    const page = (await handleLeadFormPost(site.db, post, meta.ip, site.config, site.now())) as Response
+    expect([page.status, await page.text()]).toEqual([411, 'Content-Length required'])
   })
 
   it("a forged visit source never refuses a lead: it is stored with what survives the source's checks", async () => {

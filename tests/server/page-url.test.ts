@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createRootRoute, createRoute, createRouter } from '@tanstack/react-router'
 import { declaredSearchOf, pageAddress } from '../../app/platform/http/page-url.server'
+import { methodNotAllowed, methodsAllowedByRoutes } from '../../app/platform/http/page-methods.server'
 import { getRouter } from '../../app/router'
 import { CAMPAIGN_TAGS } from '../../app/features/leads/lead-source-constants'
 
@@ -72,5 +73,18 @@ describe('the address a page is rendered and cached under, from the routes the s
     })
     const router = createRouter({ routeTree: root.addChildren([custom]) })
     expect(() => declaredSearchOf(router)).toThrow(/route \/custom: declare its search with a valibot v.object/)
+  })
+})
+
+describe('the methods an address takes, from the routes the site declares', () => {
+  it('refuses PUT, DELETE and PATCH on a page with 405 and the methods it takes; GET and a form post go on', async () => {
+    const ask = (path: string, method: string) =>
+      methodNotAllowed(new Request(`http://localhost${path}`, { method }), methodsAllowedByRoutes(getRouter()))
+    for (const method of ['PUT', 'DELETE', 'PATCH']) {
+      const refused = ask('/contact', method)
+      expect([refused?.status, refused?.headers.get('Allow')], method).toEqual([405, 'GET, HEAD'])
+      expect(await refused?.text()).toBe('Method not allowed\n')
+    }
+    expect([ask('/contact', 'GET'), ask('/quote-request', 'POST')]).toEqual([null, null])
   })
 })

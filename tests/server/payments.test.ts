@@ -4,9 +4,11 @@
  * (no network here): its hosted page is paid with a plain form post and its webhooks are signed as Stripe's.
  */
 import Stripe from 'stripe'
+import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { site } from '../../app/content/site'
 import { INVOICE_REFUSALS, type LeadInvoice } from '../../app/features/payments/invoice'
+import { PAYMENT_FIELD_TEXTS as T, recordPaymentSchema } from '../../app/features/payments/invoice-schema'
 import { listInbox } from '../../app/features/owner/inbox.server'
 import { invoiceOf } from '../../app/features/payments/invoices.server'
 import {
@@ -20,10 +22,13 @@ import { moneyCsv, moneySummary, recordPayment, refundPayment } from '../../app/
 import { stripeWebhook } from '../../app/features/payments/stripe-events.server'
 import { conversions } from '../../app/features/owner/conversions.server'
 import { leadSources } from '../../app/features/owner/inbox.server'
+import { addDays } from '../../app/features/schedule'
+import { pacificDate } from '../../app/platform/time/business-hours.server'
 import { startHttpStub } from '../support/http-stub'
 import { startStripeStandIn, stripeEnv } from '../support/stripe-stand-in'
 import type { TestSite } from '../support/test-site'
 import {
+  chunked,
   formPost,
   outboxDrained,
   pageView,
@@ -170,11 +175,11 @@ async function failingRefund({ site: shop, standIn }: Shop, payment: string) {
   return refund!.id
 }
 
-/** An event posted to the webhook with a signature Stripe never made: the webhook's answer. */
-function forgedEvent(shop: TestSite) {
+/** An event posted to the webhook (as `send` sends it) with a signature Stripe never made: the webhook's answer. */
+function forgedEvent(shop: TestSite, send = (request: Request) => request) {
   const body = JSON.stringify({ id: 'evt_1', type: 'checkout.session.completed' })
   const headers = { 'stripe-signature': 't=1,v1=00', 'content-length': String(body.length) }
-  return webhook(shop, new Request('http://x/stripe/webhook', { method: 'POST', body, headers }))
+  return webhook(shop, send(new Request('http://x/stripe/webhook', { method: 'POST', body, headers })))
 }
 
 /** A payment the owner records by hand, with no check number. */
@@ -425,9 +430,10 @@ describe('the invoice of a done job', { timeout: 120_000 }, () => {
 
 describe('payments the owner records and refunds', { timeout: 120_000 }, () => {
   it("records a check with its number: one receipt, the lead's last contact moved, the reminders gone", async () => {
-    const { site: shop, smtp, id, token } = await invoicedShop({ stripe: false })
+    let now = new Date('2026-11-24T18:00:00Z') // the shop's clock, whatever the real date: Nov 20 stays in the window
+    const { site: shop, smtp, id, token } = await invoicedShop({ stripe: false, clock: () => now })
     expect((await open(shop, token)).view).toMatchObject({ card: false })
-    const before = await rowsOf<{ last: Date }>(shop, 'SELECT last_contact_at AS last FROM leads WHERE id = $1', [id])
+    now = new Date('2026-11-24T19:00:00Z')
     const input = { lead: id, method: 'check', amount: 77_050, receivedOn: '2026-11-20', checkNumber: '1042' } as const
     expect(await recordPayment(shop.db, input, shop.now())).toMatchObject({
       state: 'paid',
@@ -438,9 +444,25 @@ describe('payments the owner records and refunds', { timeout: 120_000 }, () => {
     const receipts = mailsAbout(smtp, /^Receipt: /)
     expect(receipts).toHaveLength(1)
     expect(receipts[0]!.mail.text).toContain('we received $770.50 (Check 1042) on November 20, 2026')
-    const [after] = await rowsOf<{ last: Date }>(shop, 'SELECT last_contact_at AS last FROM leads WHERE id = $1', [id])
-    expect(after!.last.getTime()).toBeGreaterThan(before[0]!.last?.getTime() ?? 0)
+    expect(await rowsOf(shop, 'SELECT last_contact_at AS last FROM leads WHERE id = $1', [id])).toEqual([{ last: now }])
     expect(await rowsOf(shop, `SELECT 1 FROM outbox WHERE template = 'invoice_reminder'`)).toEqual([])
+  })
+
+  it("refuses a day that is no calendar day, in the future or over 365 days back, in the form's words, storing none", async () => {
+    const { site: shop, id } = await invoicedShop({ stripe: false })
+    const dayIssue = (receivedOn: string) =>
+      v.safeParse(recordPaymentSchema, { lead: id, method: 'cash', amount: '10', receivedOn }).issues?.[0].message
+    for (const day of ['2026-02-30', '2026-04-31', '2026-13-01']) expect(dayIssue(day), day).toBe(T.day)
+    const today = pacificDate(shop.now())
+    for (const [day, message] of [
+      [addDays(today, 1), T.dayFuture],
+      [addDays(today, -366), 'The day it was paid must be within the last 365 days'],
+      ['1900-01-01', T.dayTooOld],
+    ])
+      expect(await recordPaid(shop, id, 'cash', 1_000, day!), day).toEqual({ status: 400, message })
+    expect(await rowsOf(shop, 'SELECT 1 FROM payments')).toEqual([])
+    // The window is 365 days (decision 055), that day itself taken.
+    expect(await recordPaid(shop, id, 'cash', 1_000, addDays(today, -365))).toMatchObject({ paidCents: 1_000 })
   })
 
   it('refunds part of a card payment through Stripe: one receipt, and never more than what is left', async () => {
@@ -567,7 +589,7 @@ describe('refunds that end later, and refunds Stripe refuses', { timeout: 120_00
 describe('the pay page refuses', { timeout: 120_000 }, () => {
   it('an unknown and a paid-off link alike: one 404 with the phone, nothing telling them apart', async () => {
     const { site: shop, id, token } = await invoicedShop({ stripe: false })
-    await recordPaid(shop, id, 'cash', 77_050, '2026-11-20')
+    await recordPaid(shop, id, 'cash', 77_050, pacificDate(shop.now()))
     const paidOff = await open(shop, token)
     const unknown = await open(shop, 'A'.repeat(32))
     const malformed = await open(shop, '..%2Fetc')
@@ -599,6 +621,11 @@ describe('the pay page refuses', { timeout: 120_000 }, () => {
     const { response, view } = await open(shop, token)
     expect([response.status, view?.balanceCents]).toEqual([200, 77_050])
     expect((await forgedEvent(shop)).status).toBe(400)
+  })
+
+  it('a webhook event of no declared length: 411, before it is read', async () => {
+    const answer = await forgedEvent((await openShop()).site, chunked)
+    expect([answer.status, await answer.text()]).toEqual([411, 'Content-Length required\n'])
   })
 
   it('a webhook while Stripe is not set up: 404, storing nothing', async () => {
@@ -669,7 +696,8 @@ describe('reminders and the money the owner sees', { timeout: 120_000 }, () => {
     )
     await ownerRefund(shop, payment.id, 5_000)
     const unpaid = await sentInvoice(shop)
-    await recordPaid(shop, unpaid.id, 'cash', 7_050, '2026-01-02')
+    const paidEarlier = addDays(pacificDate(shop.now()), -100)
+    await recordPaid(shop, unpaid.id, 'cash', 7_050, paidEarlier)
 
     const money = await moneyOf(shop)
     // $780.50 by card: 2.9% is 2263.45¢, 2263 + 30.
@@ -692,7 +720,7 @@ describe('reminders and the money the owner sees', { timeout: 120_000 }, () => {
     const csv = (await moneyCsv(db)).split('\r\n')
     expect(csv[0]).toBe('date,invoice,customer,items,method,amount,fee,refund')
     // A cell with a semicolon is quoted, as the leads CSV's are: some spreadsheets split on it.
-    expect(csv[1]).toBe('2026-01-02,2,Maria,"Driveway cleaning; Walkway and steps; Seal the driveway",Cash,70.50,,')
+    expect(csv[1]).toBe(`${paidEarlier},2,Maria,"Driveway cleaning; Walkway and steps; Seal the driveway",Cash,70.50,,`)
     const items = '"Driveway cleaning; Walkway and steps; Seal the driveway; Gate, ""side"" =1+1"'
     expect(csv.slice(2, 4)).toEqual([
       expect.stringMatching(new RegExp(`^\\d{4}-\\d{2}-\\d{2},1,Maria,${escape(items)},Card,780\\.50,22\\.93,$`)),

@@ -8,6 +8,7 @@ import { serviceSummary } from '../../content/service-list'
 import type { Db } from '../../platform/db/database.server'
 import { linkPage, plainPage } from '../../platform/http/link-page.server'
 import { isSameOriginRequest } from '../../platform/http/origin.server'
+import { bodyLengthRefusal } from '../../platform/http/body-length.server'
 import { readPlainForm } from '../../platform/http/plain-form.server'
 import { escapeHtml } from '../../platform/transport/mail.server'
 import { storeLead, type LeadSettings } from '../leads/index.server'
@@ -162,8 +163,8 @@ export async function stopPageGet(db: Db, token: string): Promise<Response> {
 
 /** The page's button (same origin) or a mail client's one-click post (RFC 8058: from anywhere, that one field). */
 export async function stopPagePost(db: Db, request: Request, token: string, now: Date): Promise<Response> {
-  const length = Number(request.headers.get('content-length') ?? NaN)
-  if (!(length <= 4096)) return new Response('Request too large', { status: 413 })
+  const refused = bodyLengthRefusal(request, 4096)
+  if (refused) return new Response(refused.error, { status: refused.status })
   const form = await request.formData().catch(() => null)
   const oneClick = form?.get('List-Unsubscribe') === 'One-Click'
   if (!oneClick && !(isSameOriginRequest(request) && form?.get('action') === 'stop'))

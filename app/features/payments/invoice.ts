@@ -137,7 +137,7 @@ export const PAY_PAGE_TEXTS = {
 /** Why an owner's invoice or payment write was refused, Stripe's refusal (409) or silence (503) among them: nothing
  * was recorded. The write returns it, and the call answers with it as is. */
 export interface InvoiceRefusal {
-  status: 404 | 409 | 503
+  status: 400 | 404 | 409 | 503
   message: string
 }
 

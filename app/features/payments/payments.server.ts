@@ -12,7 +12,7 @@ import {
   type UnpaidAge,
 } from './invoice'
 import { centsText, sumCents } from '../../lib/money'
-import type { RecordPaymentInput, RefundInput } from './invoice-schema'
+import { paymentDayRefusal, type RecordPaymentInput, type RefundInput } from './invoice-schema'
 import type { RuntimeConfig } from '../../platform/config.server'
 import { pacificDate } from '../../platform/time/business-hours.server'
 import type { Db } from '../../platform/db/database.server'
@@ -22,8 +22,13 @@ import { invoiceOf, unpaidInvoices } from './invoices.server'
 import { addRefund, moneyMoved, writeInvoice, type InvoiceWriteResult } from './invoice-writes.server'
 import { refundCardPayment } from './stripe.server'
 
-/** "Record payment": money the owner received himself, on a sent invoice. More than the balance is an overpayment. */
-export function recordPayment(db: Db, input: RecordPaymentInput, now: Date): Promise<InvoiceWriteResult> {
+/**
+ * "Record payment": money the owner received himself, on a sent invoice, on a day within PAYMENT_DAYS_BACK of `now`'s
+ * Pacific date. More than the balance is an overpayment.
+ */
+export async function recordPayment(db: Db, input: RecordPaymentInput, now: Date): Promise<InvoiceWriteResult> {
+  const dayRefused = paymentDayRefusal(input.receivedOn, pacificDate(now))
+  if (dayRefused) return { status: 400, message: dayRefused }
   return writeInvoice(db, input.lead, async (tx, invoice) => {
     if (!invoice.sent_at) return INVOICE_REFUSALS.draft
     const { id } = await tx

@@ -6,6 +6,7 @@ import { refundCounts } from './invoice'
 import { pacificDate } from '../../platform/time/business-hours.server'
 import type { RuntimeConfig } from '../../platform/config.server'
 import type { Db } from '../../platform/db/database.server'
+import { bodyLengthRefusal } from '../../platform/http/body-length.server'
 import { limitAsQuoteForm, READS_PER_POST } from '../../platform/http/link-page.server'
 import { log } from '../../platform/log/logger.server'
 import { deliverSoon } from '../../platform/outbox/worker.server'
@@ -189,7 +190,8 @@ export async function stripeWebhook(
   if (!stripe) return text(404, 'Not Found')
   const wait = await limitAsQuoteForm(db, settings.quote, 'stripe-webhook', ip, READS_PER_POST)
   if (wait > 0) return new Response('Too many requests\n', { status: 429, headers: { 'Retry-After': String(wait) } })
-  if (!(Number(request.headers.get('content-length') ?? NaN) <= MAX_EVENT_BYTES)) return text(413, 'Too large')
+  const refused = bodyLengthRefusal(request, MAX_EVENT_BYTES)
+  if (refused) return text(refused.status, refused.error)
   const body = await request.text()
   let event: Stripe.Event
   try {

@@ -1,5 +1,7 @@
 // A plain HTML form posted to its own page, without scripts (the quote request form's fallback, the quote page):
-// from another site 403, over its size 413, else its text fields. Files and unknown fields are never read.
+// from another site 403, over its size 413 (of no declared length 411), else its text fields. Files and unknown
+// fields are never read.
+import { bodyLengthRefusal } from './body-length.server'
 import { isSameOriginRequest } from './origin.server'
 
 export interface PlainForm {
@@ -12,8 +14,8 @@ export interface PlainForm {
 /** Null: a body that is no form. */
 export async function readPlainForm(request: Request, maxBytes: number): Promise<Response | PlainForm | null> {
   if (!isSameOriginRequest(request)) return new Response('Forbidden', { status: 403 })
-  const length = Number(request.headers.get('content-length') ?? NaN)
-  if (!(length <= maxBytes)) return new Response('Request too large', { status: 413 })
+  const refused = bodyLengthRefusal(request, maxBytes)
+  if (refused) return new Response(refused.error, { status: refused.status })
   const form = await request.formData().catch(() => null)
   if (!form) return null
   const texts = (name: string) => form.getAll(name).filter((value): value is string => typeof value === 'string')
