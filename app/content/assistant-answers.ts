@@ -1,4 +1,4 @@
-// What the chat assistant says from the site's own facts (app/server/assistant/): its answers, what we do not
+// What the chat assistant says from the site's own facts (app/features/assistant/): its answers, what we do not
 // offer, and the places near us that are not ours. Only the server reads it.
 import { assistant } from './assistant'
 import { serviceAreas } from './service-areas'

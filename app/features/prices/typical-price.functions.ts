@@ -8,7 +8,7 @@ import { db } from '~/platform/db/db.server'
 import { parse } from '~/platform/http/function-input.server'
 import { log } from '~/platform/log/logger.server'
 import { typicalPrice } from '~/features/prices/price-list.server'
-import { cacheableByBrowsers } from '../reviews'
+import { cacheableByBrowsers } from '~/platform/http/function-cache.server'
 import type { TypicalPrice } from './typical-price'
 
 /** Null: no range, or the database did not answer (then the page shows no price, as without one). */

@@ -1,10 +1,10 @@
 import { createServerFn, createServerOnlyFn } from '@tanstack/react-start'
-import { getRequest, setResponseHeader } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import { videoOriginsOf } from '../../lib/page/content-security-policy'
 import { runtimeConfig } from '~/platform/config.server'
 import { db } from '~/platform/db/db.server'
 import { readCache } from '~/platform/db/read-cache.server'
+import { cacheableByBrowsers } from '~/platform/http/function-cache.server'
 import { parse } from '~/platform/http/function-input.server'
 import { log } from '~/platform/log/logger.server'
 import { featuredVideo, type FeaturedVideo, type VideoTable } from './featured-video.server'
@@ -16,13 +16,6 @@ export type { FeaturedVideo, Review, VideoTable }
 const VIDEO_SECONDS = 300
 /** docs/product.md: the reviews are fresh 30 minutes. */
 const REVIEWS_FRESH_SECONDS = 1800
-
-/** Public and the same for everyone: the browser's HTTP cache (and a CDN) answer the next ask. */
-export const cacheableByBrowsers = createServerOnlyFn((seconds: number): void => {
-  // A page's loader calls these during its render too: the page's own Cache-Control must stay its own.
-  if (new URL(getRequest().url).pathname.startsWith('/_serverFn/'))
-    setResponseHeader('Cache-Control', `public, max-age=${seconds}`)
-})
 
 const MINUTE = 60_000
 

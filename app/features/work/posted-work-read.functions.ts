@@ -1,6 +1,6 @@
 import { createServerFn, createServerOnlyFn } from '@tanstack/react-start'
 import * as v from 'valibot'
-import { cacheableByBrowsers } from '../reviews'
+import { cacheableByBrowsers } from '~/platform/http/function-cache.server'
 import { POSTED_WORK_READ_LIMIT, type PostedWork, type ShownWork } from './posted-work'
 import { publishedWork } from './posted-work.server'
 import { postedFor, type WorkPlace } from './shown-work'

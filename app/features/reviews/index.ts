@@ -1,1 +1,0 @@
-export { cacheableByBrowsers } from './backend.functions'
