@@ -121,7 +121,6 @@ export async function buildImages({ force = false, root = path.resolve(import.me
         await encodeVariant(image, width, format),
       )
       stats.encoded++
-      stats.written++
     }
   }
   await Readable.from(work).forEach(encode, { concurrency: Math.max(1, Math.min(4, os.availableParallelism())) })
@@ -141,7 +140,6 @@ export async function buildImages({ force = false, root = path.resolve(import.me
     await mkdir(path.dirname(manifestFile), { recursive: true })
     await writeAtomic(manifestFile, json)
     stats.manifestChanged = true
-    stats.written++
   }
 
   // The Open Graph image, from the hero.
@@ -163,9 +161,9 @@ export async function buildImages({ force = false, root = path.resolve(import.me
     await mkdir(path.dirname(ogStamp), { recursive: true })
     await writeFile(ogStamp, JSON.stringify({ key: ogKey }) + '\n')
     stats.ogWritten = true
-    stats.written++
   }
 
+  stats.written = stats.encoded + Number(stats.manifestChanged) + Number(stats.ogWritten)
   stats.ms = Math.round(performance.now() - started)
   return stats
 }
