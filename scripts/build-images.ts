@@ -5,7 +5,6 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
 import type { ImageEntry } from '../app/components/ui/responsive-image'
 import { contentHash, decodeToRaw, encodeVariant, FORMATS } from '../app/platform/images/image-variants.server'
@@ -168,7 +167,7 @@ export async function buildImages({ force = false, root = path.resolve(import.me
   return stats
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
   try {
     const stats = await buildImages({ force: process.argv.includes('--force') })
     for (const warning of stats.warnings) console.warn(`build-images: warning: ${warning}`)

@@ -2,7 +2,6 @@
 // ROUNDS requests for the owner's address and ROUNDS for others, interleaved, each from its own client
 // (TRUST_PROXY=loopback), to the response's headers; embedded mode. Docs: docs/decisions/041-owner-sessions.md.
 import { randomBytes } from 'node:crypto'
-import { performance } from 'node:perf_hooks'
 import { postForm } from '../../e2e/support/lead-form'
 import { median, report, startProductionServer } from './common'
 
