@@ -5,7 +5,6 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
 import type { ImageEntry } from '../app/components/ui/responsive-image'
 import { contentHash, decodeToRaw, encodeVariant, FORMATS } from '../app/platform/images/image-variants.server'
@@ -121,7 +120,6 @@ export async function buildImages({ force = false, root = path.resolve(import.me
         await encodeVariant(image, width, format),
       )
       stats.encoded++
-      stats.written++
     }
   }
   await Readable.from(work).forEach(encode, { concurrency: Math.max(1, Math.min(4, os.availableParallelism())) })
@@ -141,7 +139,6 @@ export async function buildImages({ force = false, root = path.resolve(import.me
     await mkdir(path.dirname(manifestFile), { recursive: true })
     await writeAtomic(manifestFile, json)
     stats.manifestChanged = true
-    stats.written++
   }
 
   // The Open Graph image, from the hero.
@@ -163,14 +160,14 @@ export async function buildImages({ force = false, root = path.resolve(import.me
     await mkdir(path.dirname(ogStamp), { recursive: true })
     await writeFile(ogStamp, JSON.stringify({ key: ogKey }) + '\n')
     stats.ogWritten = true
-    stats.written++
   }
 
+  stats.written = stats.encoded + Number(stats.manifestChanged) + Number(stats.ogWritten)
   stats.ms = Math.round(performance.now() - started)
   return stats
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
   try {
     const stats = await buildImages({ force: process.argv.includes('--force') })
     for (const warning of stats.warnings) console.warn(`build-images: warning: ${warning}`)

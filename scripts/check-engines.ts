@@ -5,7 +5,6 @@
 // stand-in, and past jobs imported from a CSV whose reminder books a day. Starts the production build (npm run build
 // first) once per engine; prints one line per engine and check; exits 1 on a miss.
 import { spawn } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -20,6 +19,7 @@ import { QUOTE_FORM_FIELDS as QF } from '../app/features/quotes/quote'
 import { OWNER_QUOTE_TEXTS, QUOTE_PAGE_TEXTS } from '../app/features/quotes/quote-texts'
 import { parseRuntimeConfig } from '../app/platform/config.server'
 import { pacificDate } from '../app/platform/time/business-hours.server'
+import { OWNER, ownerEnv } from '../e2e/support/owner'
 import { phonePhoto } from '../e2e/support/photo'
 import { ensureCommand } from '../tests/support/system-deps'
 import { newestMailLink, SIGN_IN_LINK, startPayingServer, until } from './bench/common'
@@ -120,7 +120,6 @@ const photoStatus = '.quote-request-form [role="status"]'
 const workForm = 'main form[aria-labelledby]'
 // The editor's form, not the sign-out form above it.
 const editor = 'main section[aria-labelledby] > form'
-const OWNER = 'owner@example.com'
 const CUSTOMER = 'rosa@example.com'
 // What she types in the quote form, by field name: the e-mail cut short, completed by the next check.
 const ROSA = { firstName: 'Rosa', email: 'rosa@', phone: '916-555-0142', street: '12 Oak St', zip: '95630' }
@@ -309,11 +308,7 @@ let passed = true
 try {
   for (const make of [firefox, webkit]) {
     // A server per engine: the owner gets one sign-in link per 3 minutes (decision 052), and each engine signs in.
-    const site = await startPayingServer({
-      QUOTE_MIN_FILL_MS: '1000',
-      OWNER_EMAIL: OWNER,
-      OWNER_SESSION_SECRET: randomBytes(32).toString('base64'),
-    })
+    const site = await startPayingServer(ownerEnv({ QUOTE_MIN_FILL_MS: '1000' }))
     let engine: Engine | undefined
     let ok = true
     try {

@@ -80,12 +80,16 @@ export function rssMb(pid: number): number {
   return Math.round(Number(status.match(/^VmRSS:\s+(\d+) kB/m)?.[1]) / 1024)
 }
 
-/** What `work` returned, and the process's peak resident memory (MB) while it ran, read every `everyMs`. */
-export async function peakRss<T>(pid: number, everyMs: number, work: () => Promise<T>) {
-  let peak = rssMb(pid)
+/** What `work` returned; the process's resident memory (MB) before it, at its peak while it ran (read every
+ * `everyMs`), and `settleMs` after it. */
+export async function rssAround<T>(pid: number, everyMs: number, work: () => Promise<T>, settleMs = 0) {
+  const before = rssMb(pid)
+  let peak = before
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), everyMs)
   const result = await work().finally(() => clearInterval(sampler))
-  return { result, peakMb: Math.max(peak, rssMb(pid)) }
+  await sleep(settleMs)
+  const after = rssMb(pid)
+  return { result, before, peakMb: Math.max(peak, after), after }
 }
 
 /**

@@ -2,13 +2,12 @@
 // against the production server; any 5xx, any stored row the form's schema would refuse, a valid lead lost
 // over a forged visit source, or a forged value in a response header or log line fails the run.
 import { randomUUID } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
 import fc from 'fast-check'
 import { toJSONAsync } from 'seroval'
 import * as v from 'valibot'
 import { postForm } from '../../e2e/support/lead-form'
+import { mailTexts } from '../../e2e/support/owner'
 import { leadRequestSchema } from '../../app/features/leads/lead-schema'
 import { CAMPAIGN_TAGS, cleanVisitSource, HEARD_ABOUT, LEAD_CHANNELS } from '../../app/features/leads/lead-source'
 import { parseLogLines } from '../../tests/support/log-lines'
@@ -158,8 +157,7 @@ const lost = forgedLeads.filter((lead) => !storedNames.has(lead.name))
 // 020); the owner's e-mails have no header a forged value made.
 const logLines = parseLogLines(server.stdout()).map((record) => JSON.stringify(record))
 const badLogLines = logLines.filter((line) => line.includes(MARK))
-const mailDir = join(server.dataDir, 'outbox-mail')
-const mails = existsSync(mailDir) ? readdirSync(mailDir).map((file) => readFileSync(join(mailDir, file), 'utf8')) : []
+const mails = mailTexts(server.dataDir)
 const injectedMails = mails.filter((mail) => /^(Bcc|X-Injected):/im.test(mail))
 
 const serverErrors = [...counts].filter(([key]) => / (5\d\d|no answer)/.test(key)).reduce((sum, [, n]) => sum + n, 0)

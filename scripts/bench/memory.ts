@@ -3,19 +3,17 @@
 // and after each of 10 rounds of 1,000 mixed requests (pages, a quote page, a pay page, signed Stripe events at the
 // local stand-in's API, 404s, images, leads). PGlite fails over 350 MB at any of those points or while the requests
 // run; the peaks while the work runs are reported beside them.
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import sharp from 'sharp'
 import { cities } from '../../app/content/cities'
 import { heicOf } from '../../tests/support/phone-photo-tags'
 import { startPostgres } from '../../tests/support/postgres'
 import type { SiteProcess } from '../../tests/support/site-process'
-import { freshDatabaseUrl } from '../../tests/support/test-database'
+import { freshDataDir, freshDatabaseUrl } from '../../tests/support/test-database'
 import { postForm } from '../../e2e/support/lead-form'
 import { contactFormToken, failIfAny, inParallel, postLeadForm, postPhotos, report, routeKinds, rssMb } from './common'
-import { peakRss, startPayingServer } from './common'
+import { rssAround, startPayingServer } from './common'
 import { seedQuoteAndInvoice } from './quote-seed'
 
 const ROUNDS = Number(process.env.BENCH_MEMORY_ROUNDS ?? 10)
@@ -32,13 +30,6 @@ await sharp('images/hero.jpg').resize(4032, 3024, { fit: 'cover' }).jpeg({ quali
 const photos = {
   JPEG: new Blob([new Uint8Array(readFileSync(photoFile))]),
   HEIC: new Blob([new Uint8Array(heicOf(photoFile))]),
-}
-
-/** Runs `work` while sampling RSS every 50 ms; then the peak, and the RSS once settled. */
-async function measured(site: SiteProcess, work: () => Promise<unknown>) {
-  const { peakMb } = await peakRss(site.pid, 50, work)
-  await sleep(SETTLE_MS)
-  return { peak: Math.max(peakMb, rssMb(site.pid)), after: rssMb(site.pid) }
 }
 
 const postLead = (site: SiteProcess, n: number, formToken: string) =>
@@ -102,20 +93,22 @@ async function mixedRequest(site: PayingSite, i: number, fixtures: Fixtures): Pr
 }
 
 async function measure(database: string, env: Record<string, string>) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'site-data-'))
+  const dataDir = freshDataDir()
   // A quote waiting for its answer and an invoice, made by the owner's and the customer's own calls.
   const tokenPages = await seedQuoteAndInvoice(dataDir, env.DATABASE_URL)
   const site = await startPayingServer({ QUOTE_RATE_LIMIT: '0', QUOTE_MIN_FILL_MS: '0', DATA_DIR: dataDir, ...env })
   try {
     await sleep(2000)
     const start = rssMb(site.pid)
+    // RSS sampled every 50 ms while the work runs, and once it settled.
+    const measured = (work: () => Promise<unknown>) => rssAround(site.pid, 50, work, SETTLE_MS)
     const fixtures = await fixturesOf(site, tokenPages)
     const { formToken } = fixtures
-    const jpeg = await measured(site, async () => uploadFive(site, await postLead(site, -1, formToken), photos.JPEG))
-    const heic = await measured(site, async () => uploadFive(site, await postLead(site, -2, formToken), photos.HEIC))
+    const jpeg = await measured(async () => uploadFive(site, await postLead(site, -1, formToken), photos.JPEG))
+    const heic = await measured(async () => uploadFive(site, await postLead(site, -2, formToken), photos.HEIC))
     const rounds: number[] = []
     let failed = 0
-    const requests = await measured(site, async () => {
+    const requests = await measured(async () => {
       for (let i = 0; i < ROUNDS; i++) {
         // A round of mixed requests, CONCURRENCY at a time, counting the 5xx answers.
         await inParallel(REQUESTS_PER_ROUND, CONCURRENCY, async (n) => {
@@ -128,12 +121,12 @@ async function measure(database: string, env: Record<string, string>) {
     return {
       database,
       'start (MB)': start,
-      '5 JPEG: peak / after': `${jpeg.peak} / ${jpeg.after}`,
-      '5 HEIC: peak / after': `${heic.peak} / ${heic.after}`,
-      [`${ROUNDS * REQUESTS_PER_ROUND} requests: peak / after`]: `${requests.peak} / ${requests.after}`,
+      '5 JPEG: peak / after': `${jpeg.peakMb} / ${jpeg.after}`,
+      '5 HEIC: peak / after': `${heic.peakMb} / ${heic.after}`,
+      [`${ROUNDS * REQUESTS_PER_ROUND} requests: peak / after`]: `${requests.peakMb} / ${requests.after}`,
       '5xx answers': failed,
       // Through the requests, their peak: the photos' own peaks pass with V8's next collection.
-      worst: Math.max(start, jpeg.after, heic.after, requests.peak),
+      worst: Math.max(start, jpeg.after, heic.after, requests.peakMb),
     }
   } finally {
     await site.stop()

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { flatPng, hugeHeic } from '../../tests/support/huge-heic'
-import { peakRss, postLeadForm, postPhotos, report, rssMb, startProductionServer } from './common'
+import { postLeadForm, postPhotos, report, rssAround, rssMb, startProductionServer } from './common'
 
 const HEALTHZ_BUDGET_MS = 100
 const RSS_AFTER_BUDGET_MB = 400
@@ -28,7 +28,6 @@ let client = 0
  * answer and the peak.
  */
 async function watched(send: () => Promise<string[]>) {
-  const before = rssMb(server.pid)
   let running = true
   let slowest = 0
   const probes = (async () => {
@@ -40,7 +39,7 @@ async function watched(send: () => Promise<string[]>) {
       await sleep(Math.max(0, 100 - took))
     }
   })()
-  const { result: answers, peakMb } = await peakRss(server.pid, 20, send)
+  const { result: answers, before, peakMb } = await rssAround(server.pid, 20, send)
   running = false
   await probes
   return { answers, before, slowestMs: Math.round(slowest), peakMb }

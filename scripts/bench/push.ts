@@ -4,6 +4,7 @@
 // no-JavaScript form, timed from the post to the push's arrival; then one with the push service down.
 import webpush from 'web-push'
 import { OWNER_TEXTS } from '../../app/features/owner/owner-lead'
+import { OWNER, ownerEnv } from '../../e2e/support/owner'
 import { localCertificate, phoneKeys, startPushService, subscriptionOf } from '../../tests/support/push-service'
 import { contactFormToken, failIfAny, launchChromium, median, newestMailLink, postLeadForm } from './common'
 import { report, SIGN_IN_LINK, startProductionServer, until } from './common'
@@ -11,15 +12,13 @@ import { report, SIGN_IN_LINK, startProductionServer, until } from './common'
 const LEADS = Number(process.env.BENCH_PUSH_LEADS ?? 20)
 const DOWN_MS = Number(process.env.BENCH_PUSH_DOWN_MS ?? 10_000)
 const BUDGET_MS = 5_000
-const OWNER = 'owner@example.com'
 
 const vapid = webpush.generateVAPIDKeys()
 const phone = phoneKeys()
 const tls = localCertificate()
 const push = await startPushService(phone, vapid.publicKey, tls)
 const server = await startProductionServer({
-  OWNER_EMAIL: OWNER,
-  OWNER_SESSION_SECRET: 'bench-push-session-secret-of-at-least-32-characters',
+  ...ownerEnv(),
   VAPID_PUBLIC_KEY: vapid.publicKey,
   VAPID_PRIVATE_KEY: vapid.privateKey,
   NODE_EXTRA_CA_CERTS: tls.certPath,

@@ -1,19 +1,13 @@
 // npm run bench:sign-in — does the answer to "e-mail me a sign-in link" tell the owner's address apart? Times
 // ROUNDS requests for the owner's address and ROUNDS for others, interleaved, each from its own client
 // (TRUST_PROXY=loopback), to the response's headers; embedded mode. Docs: docs/decisions/041-owner-sessions.md.
-import { randomBytes } from 'node:crypto'
-import { performance } from 'node:perf_hooks'
 import { postForm } from '../../e2e/support/lead-form'
+import { OWNER, ownerEnv } from '../../e2e/support/owner'
 import { median, report, startProductionServer } from './common'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20)
-const OWNER = 'owner@example.com'
 
-const server = await startProductionServer({
-  OWNER_EMAIL: OWNER,
-  OWNER_SESSION_SECRET: randomBytes(32).toString('base64'),
-  TRUST_PROXY: 'loopback',
-})
+const server = await startProductionServer(ownerEnv({ TRUST_PROXY: 'loopback' }))
 
 async function ask(client: number, email: string): Promise<number> {
   const forwardedFor = `10.${client >> 16}.${(client >> 8) & 255}.${client & 255}`

@@ -1,7 +1,6 @@
 // npm run bench:streaming — what a visitor waits for on a page the cache has not stored while a read is slow:
 // the reviews come from Google through a local stand-in of the Places API that answers after BENCH_SLOW_MS (6 s).
 // First byte, the h1's bytes and the last byte of /reviews on a server that has just started, then of the stored copy.
-import { performance } from 'node:perf_hooks'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { googleReviewsEnv, placeAnswer, startHttpStub } from '../../e2e/support/http-stub'
 import { failIfAny, report, startProductionServer, until } from './common'
