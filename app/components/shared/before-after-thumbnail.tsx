@@ -1,7 +1,7 @@
 import { useId, useRef, type MouseEvent } from 'react'
 import { galleryLabels } from '~/content/gallery'
 import { shownItemKey, type ShownItem } from '~/features/work/shown-work'
-import { fullSizeImageUrl, ResponsiveImage } from '~/components/ui/responsive-image'
+import { imageUrl, ResponsiveImage } from '~/components/ui/responsive-image'
 import { HeldUntilPaint } from '~/components/ui/held-until-paint'
 import { BeforeAfterDialog } from './before-after-dialog'
 import { shownPhoto } from './shown-photo'
@@ -38,7 +38,8 @@ export function BeforeAfterThumbnail({
   const dialogId = useId()
   const dialogRef = useRef<HTMLDialogElement>(null)
   const triggerRef = useRef<HTMLButtonElement>(null)
-  const fullSize = fullSizeImageUrl(photo.source)
+  // Its own width asks for the largest file.
+  const fullSize = imageUrl(photo.source, width)
   const openFile = (event: MouseEvent) => {
     event.preventDefault()
     window.open(fullSize, '_blank', 'noopener')
