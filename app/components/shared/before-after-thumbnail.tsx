@@ -11,8 +11,7 @@ export interface BeforeAfterThumbnailProps {
   item: ShownItem
   sizes: string
   priority?: boolean
-  className?: string
-  /** Width / height of a fixed tile to fit the photo into. */
+  /** Width / height of a fixed tile, whose height the thumbnail fills, to fit the photo into. */
   tileRatio?: number
   /** On phones, until hydration, load after the first paint (the entry loader releases it). */
   holdUntilFirstPaint?: boolean
@@ -26,7 +25,6 @@ export function BeforeAfterThumbnail({
   item,
   sizes,
   priority = false,
-  className = '',
   tileRatio,
   holdUntilFirstPaint = false,
   showCaption = false,
@@ -58,7 +56,7 @@ export function BeforeAfterThumbnail({
           if (!dialogRef.current?.open) dialogRef.current?.showModal()
         }}
         onAuxClick={(event) => event.button === 1 && openFile(event)}
-        className={`group relative w-full cursor-zoom-in ${tileRatio ? 'flex items-center justify-center' : 'block'} overflow-hidden rounded-xl bg-slate-100 text-left shadow-sm ring-1 ring-slate-200 ${className}`}
+        className={`group relative w-full cursor-zoom-in ${tileRatio ? 'flex items-center justify-center' : 'block'} overflow-hidden rounded-xl bg-slate-100 text-left shadow-sm ring-1 ring-slate-200 ${tileRatio ? 'h-full' : ''}`}
       >
         {/* Sized by its aspect ratio alone, so holding the photo back or skipping it off screen shifts nothing;
             skipped, its contents cost nothing when a modal overlay restyles the page. */}
