@@ -3,7 +3,7 @@ import { Fragment } from 'react'
 import { ChevronRight, Clock, Star, Users } from 'lucide-react'
 import type { City } from '~/content/types'
 import { cityPageFacts } from '~/content/city-page'
-import { CallButton, LeadFormLink, TextUsButton } from '~/components/shared/action-buttons'
+import { actionButtonClass, CallButton, LeadFormLink, TextUsLink } from '~/components/shared/action-buttons'
 import { textUs } from '~/content/contact'
 
 const crumbLink = 'target-24 underline-offset-4 hover:text-white hover:underline'
@@ -47,7 +47,7 @@ export function CityHero({ city }: { city: City }) {
 
         <div className="mt-8 flex flex-wrap gap-3">
           <CallButton />
-          <TextUsButton body={textUs.body.city(city.name)} />
+          <TextUsLink body={textUs.body.city(city.name)} className={actionButtonClass.outlineOnDark} />
           <LeadFormLink look="outlineOnDark" />
         </div>
 

@@ -2,7 +2,7 @@ import { ThumbsUp } from 'lucide-react'
 import type { City } from '~/content/types'
 import { site } from '~/content/site'
 import { LeadForm } from '~/features/leads/lead-form'
-import { CallButton, TextUsButton } from '~/components/shared/action-buttons'
+import { actionButtonClass, CallButton, TextUsLink } from '~/components/shared/action-buttons'
 import { textUs } from '~/content/contact'
 import { SectionTitle } from '~/components/shared/section-title'
 import { IconList } from '~/components/shared/icon-list'
@@ -21,7 +21,7 @@ export function CityReasons({ city }: { city: City }) {
           <IconList items={city.reasons} icon={ThumbsUp} look="reasons" />
           <div className="mt-10 flex flex-wrap gap-3">
             <CallButton />
-            <TextUsButton body={textUs.body.city(city.name)} />
+            <TextUsLink body={textUs.body.city(city.name)} className={actionButtonClass.outlineOnDark} />
           </div>
         </div>
         <div className="text-slate-800 [&_:focus-visible]:outline-brand-600">

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Clock, Mail, MapPin, Phone } from 'lucide-react'
+import { Clock, Mail, MapPin, Phone, type LucideIcon } from 'lucide-react'
 import { homeContact } from '~/content/home-sections'
 import { fullAddress, site } from '~/content/site'
 import { EmailAddress } from '../shared/email-address'
@@ -14,17 +14,17 @@ export function ContactBlock() {
     <HomeSection id="contact" texts={homeContact}>
       <div className="mt-10 grid gap-8 lg:grid-cols-2 lg:items-start">
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
-          <ContactItem icon={<Phone className="size-6" aria-hidden="true" />} label="Phone">
+          <ContactItem icon={Phone} label="Phone">
             <a href={site.phoneHref} className={contactLink}>
               {site.phone}
             </a>
           </ContactItem>
-          <ContactItem icon={<Mail className="size-6" aria-hidden="true" />} label="Email">
+          <ContactItem icon={Mail} label="Email">
             <a href={`mailto:${site.email}`} className={contactLink}>
               <EmailAddress email={site.email} />
             </a>
           </ContactItem>
-          <ContactItem icon={<MapPin className="size-6" aria-hidden="true" />} label="Address">
+          <ContactItem icon={MapPin} label="Address">
             <address className="text-lg font-semibold text-slate-900 not-italic">
               {site.address.street}
               <br />
@@ -38,7 +38,7 @@ export function ContactBlock() {
               {homeContact.openInMapsLabel}
             </a>
           </ContactItem>
-          <ContactItem icon={<Clock className="size-6" aria-hidden="true" />} label="Hours">
+          <ContactItem icon={Clock} label="Hours">
             <p className="text-lg font-semibold text-slate-900">{`Open ${site.hours.days}, ${site.hours.label}`}</p>
           </ContactItem>
         </ul>
@@ -48,11 +48,11 @@ export function ContactBlock() {
   )
 }
 
-function ContactItem({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+function ContactItem({ icon: Icon, label, children }: { icon: LucideIcon; label: string; children: ReactNode }) {
   return (
     <li className="flex gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
       <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-        {icon}
+        <Icon className="size-6" aria-hidden="true" />
       </span>
       <div>
         <h3 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">{label}</h3>

@@ -1,5 +1,5 @@
 import { Phone, Star } from 'lucide-react'
-import { useEffect, useRef, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { homeHero } from '~/content/home'
 import { site } from '~/content/site'
 import { getRouteApi } from '@tanstack/react-router'
@@ -54,23 +54,23 @@ export function Hero() {
 
 /** Replayed by motion once the page has settled, so its frames never slow loading; until then it stands drawn. */
 function Underlined({ children }: { children: ReactNode }) {
-  const line = useRef<HTMLSpanElement>(null)
-  useEffect(() => {
-    let cancelled = false
-    let stop = () => {}
-    void animationsWhenSettled().then((animations) => {
-      if (cancelled || !animations || !line.current) return
-      stop = animations.replayUnderline(line.current, UNDERLINE_PERIOD_SECONDS)
-    })
-    return () => {
-      cancelled = true
-      stop()
-    }
-  }, [])
   return (
     <span className="home-hero-underline text-accent-300">
       {children}
-      <span ref={line} aria-hidden="true" className="home-hero-underline-line" />
+      <span ref={replayWhenSettled} aria-hidden="true" className="home-hero-underline-line" />
     </span>
   )
+}
+
+// A ref callback with a cleanup (React 19): it runs once, as the line mounts.
+function replayWhenSettled(line: HTMLSpanElement | null) {
+  let cancelled = false
+  let stop = () => {}
+  void animationsWhenSettled().then((animations) => {
+    if (!cancelled && animations && line) stop = animations.replayUnderline(line, UNDERLINE_PERIOD_SECONDS)
+  })
+  return () => {
+    cancelled = true
+    stop()
+  }
 }

@@ -33,12 +33,7 @@ export function HomeGallery() {
               <li key={shownItemKey(item)}>
                 {/* Equal tiles; the whole before-and-after stays visible. */}
                 <Reveal delay={index * 0.08} className="aspect-[4/3]">
-                  <BeforeAfterThumbnail
-                    item={item}
-                    sizes={tileSizes(shownPhoto(item).source)}
-                    className="h-full"
-                    tileRatio={TILE_RATIO}
-                  />
+                  <BeforeAfterThumbnail item={item} sizes={tileSizes(shownPhoto(item).source)} tileRatio={TILE_RATIO} />
                 </Reveal>
               </li>
             ))}

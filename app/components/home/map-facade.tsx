@@ -1,28 +1,25 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
+import { useState, type KeyboardEvent, type MouseEvent } from 'react'
 import { MapPin } from 'lucide-react'
 import { homeContact } from '~/content/home-sections'
 import { googleMapsEmbedUrl, googleMapsSearchUrl } from '~/lib/page/google-maps'
 import { actionButtonClass } from '~/components/shared/action-buttons'
 
+// The button disappears: focus moves to the map, so keyboard users are not dropped. One function, so it runs once.
+const focusOnMount = (frame: HTMLIFrameElement | null) => frame?.focus()
+
 /** No third-party request until the visitor asks for the map. */
 export function MapFacade({ address }: { address: string }) {
   const [loaded, setLoaded] = useState(false)
-  const frameRef = useRef<HTMLIFrameElement>(null)
   const showMap = (event: MouseEvent | KeyboardEvent) => {
     event.preventDefault()
     setLoaded(true)
   }
 
-  // The button disappears: move focus so keyboard users are not dropped.
-  useEffect(() => {
-    if (loaded) frameRef.current?.focus()
-  }, [loaded])
-
   return (
     <div className="relative aspect-[4/3] w-full overflow-hidden rounded-2xl bg-slate-200 shadow-sm ring-1 ring-slate-200">
       {loaded ? (
         <iframe
-          ref={frameRef}
+          ref={focusOnMount}
           title={`Map of ${address}`}
           src={googleMapsEmbedUrl(address)}
           className="absolute inset-0 size-full border-0"

@@ -33,7 +33,6 @@ export function ServiceTabs({ selected, onChoose }: { selected: ServiceId; onCho
   const navigate = useNavigate()
   const hydrated = useHydrated()
   const rowRef = useRef<HTMLDivElement>(null)
-  const chipRefs = useRef(new Map<ServiceId, HTMLAnchorElement>())
 
   const revealedOnce = useRef(false)
   useEffect(() => {
@@ -41,7 +40,7 @@ export function ServiceTabs({ selected, onChoose }: { selected: ServiceId; onCho
     revealedOnce.current = true
     // On arrival scroll-initial-target did it already; measuring now would force a layout in hydration.
     if (!animate && CSS.supports('scroll-initial-target', 'nearest')) return
-    const chip = chipRefs.current.get(selected)
+    const chip = rowRef.current?.querySelector<HTMLElement>('[aria-checked="true"]')
     if (chip) revealInRow(rowRef.current, chip, animate)
   }, [selected])
 
@@ -54,9 +53,9 @@ export function ServiceTabs({ selected, onChoose }: { selected: ServiceId; onCho
     const move = moves.get(event.key)
     if (!move) return
     event.preventDefault()
-    const id = serviceList[move(index)]!.id
-    chipRefs.current.get(id)?.focus({ preventScroll: true })
-    choose(id)
+    const next = move(index)
+    rowRef.current?.querySelectorAll<HTMLElement>('[role="radio"]')[next]?.focus({ preventScroll: true })
+    choose(serviceList[next]!.id)
   }
 
   return (
@@ -76,10 +75,6 @@ export function ServiceTabs({ selected, onChoose }: { selected: ServiceId; onCho
             return (
               <Link
                 key={service.id}
-                ref={(element) => {
-                  if (element) chipRefs.current.set(service.id, element)
-                  else chipRefs.current.delete(service.id)
-                }}
                 to="/services"
                 search={{ tab: service.id }}
                 resetScroll={false}

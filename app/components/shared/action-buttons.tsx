@@ -35,10 +35,6 @@ export function TextUsLink({ body, className }: { body: string; className: strin
   )
 }
 
-export function TextUsButton({ body }: { body: string }) {
-  return <TextUsLink body={body} className={actionButtonClass.outlineOnDark} />
-}
-
 /** Once hydrated it scrolls smoothly and focuses the form's first field. */
 export function LeadFormLink({ look = 'accent' }: { look?: ActionButtonLook }) {
   function onClick(event: MouseEvent<HTMLAnchorElement>) {

@@ -1,7 +1,7 @@
 import { useId, useRef, type MouseEvent } from 'react'
 import { galleryLabels } from '~/content/gallery'
 import { shownItemKey, type ShownItem } from '~/features/work/shown-work'
-import { fullSizeImageUrl, ResponsiveImage } from '~/components/ui/responsive-image'
+import { imageUrl, ResponsiveImage } from '~/components/ui/responsive-image'
 import { HeldUntilPaint } from '~/components/ui/held-until-paint'
 import { BeforeAfterDialog } from './before-after-dialog'
 import { shownPhoto } from './shown-photo'
@@ -11,8 +11,7 @@ export interface BeforeAfterThumbnailProps {
   item: ShownItem
   sizes: string
   priority?: boolean
-  className?: string
-  /** Width / height of a fixed tile to fit the photo into. */
+  /** Width / height of a fixed tile, whose height the thumbnail fills, to fit the photo into. */
   tileRatio?: number
   /** On phones, until hydration, load after the first paint (the entry loader releases it). */
   holdUntilFirstPaint?: boolean
@@ -26,7 +25,6 @@ export function BeforeAfterThumbnail({
   item,
   sizes,
   priority = false,
-  className = '',
   tileRatio,
   holdUntilFirstPaint = false,
   showCaption = false,
@@ -38,7 +36,8 @@ export function BeforeAfterThumbnail({
   const dialogId = useId()
   const dialogRef = useRef<HTMLDialogElement>(null)
   const triggerRef = useRef<HTMLButtonElement>(null)
-  const fullSize = fullSizeImageUrl(photo.source)
+  // Its own width asks for the largest file.
+  const fullSize = imageUrl(photo.source, width)
   const openFile = (event: MouseEvent) => {
     event.preventDefault()
     window.open(fullSize, '_blank', 'noopener')
@@ -57,7 +56,7 @@ export function BeforeAfterThumbnail({
           if (!dialogRef.current?.open) dialogRef.current?.showModal()
         }}
         onAuxClick={(event) => event.button === 1 && openFile(event)}
-        className={`group relative w-full cursor-zoom-in ${tileRatio ? 'flex items-center justify-center' : 'block'} overflow-hidden rounded-xl bg-slate-100 text-left shadow-sm ring-1 ring-slate-200 ${className}`}
+        className={`group relative w-full cursor-zoom-in ${tileRatio ? 'flex items-center justify-center' : 'block'} overflow-hidden rounded-xl bg-slate-100 text-left shadow-sm ring-1 ring-slate-200 ${tileRatio ? 'h-full' : ''}`}
       >
         {/* Sized by its aspect ratio alone, so holding the photo back or skipping it off screen shifts nothing;
             skipped, its contents cost nothing when a modal overlay restyles the page. */}

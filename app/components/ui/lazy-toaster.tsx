@@ -1,7 +1,7 @@
 import { useEffect, useState, type ComponentType } from 'react'
 import type { ToasterProps } from 'sonner'
 import { onIdle } from '~/lib/page/lazy-when-idle'
-import { loadSonner, onSonnerLoaded, toasterMounted } from '~/lib/page/toast'
+import { loadSonner, sonnerLoaded, toasterMounted } from '~/lib/page/toast'
 
 const HEADER_CLEARANCE = 'calc(4rem + 12px)'
 
@@ -10,12 +10,8 @@ export function LazyToaster() {
   const [Toaster, setToaster] = useState<ComponentType<ToasterProps> | null>(null)
 
   useEffect(() => {
-    const unsubscribe = onSonnerLoaded((sonner) => setToaster(() => sonner.Toaster))
-    const cancelIdle = onIdle(() => void loadSonner(), { fallbackDelay: 1_500 })
-    return () => {
-      unsubscribe()
-      cancelIdle()
-    }
+    void sonnerLoaded.then((sonner) => setToaster(() => sonner.Toaster))
+    return onIdle(() => void loadSonner(), { fallbackDelay: 1_500 })
   }, [])
 
   useEffect(() => {

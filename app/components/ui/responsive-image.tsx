@@ -12,29 +12,23 @@ export interface ImageEntry {
   placeholder: string
 }
 
-export type ImageFormat = 'avif' | 'webp'
-
-/** Checked against the committed manifest at compile time. */
-export type KnownImageName = keyof typeof manifestJson
+type ImageFormat = 'avif' | 'webp'
 
 const manifest: Readonly<Record<string, ImageEntry>> = manifestJson
 
-export const IMAGE_BASE_URL = '/img/'
+const IMAGE_BASE_URL = '/img/'
 
 const MIME: Record<ImageFormat, string> = { avif: 'image/avif', webp: 'image/webp' }
 
-export function hasImage(name: string): name is KnownImageName {
-  return Object.prototype.hasOwnProperty.call(manifest, name)
-}
-
 export function getImage(name: ImageName): ImageEntry {
-  if (!hasImage(name)) {
+  const entry = Object.prototype.hasOwnProperty.call(manifest, name) ? manifest[name] : undefined
+  if (!entry) {
     throw new Error(
       `Unknown image "${name}": there is no images/${name}.jpg (or .jpeg/.png/.webp) in the image manifest. ` +
         'Add the file and run "npm run images".',
     )
   }
-  return manifest[name] as ImageEntry
+  return entry
 }
 
 /** A photo in its widths and formats: a sample from the manifest, or a job the owner posted. */
@@ -55,10 +49,6 @@ const sourceOf = (image: ImageName | ImageSource) => (typeof image === 'string' 
 export function imageUrl(image: ImageName | ImageSource, width: number, format: ImageFormat = 'webp'): string {
   const source = sourceOf(image)
   return source.file(source.widths.find((w) => w >= width) ?? source.widths[source.widths.length - 1]!, format)
-}
-
-export function fullSizeImageUrl(image: ImageName | ImageSource): string {
-  return imageUrl(image, sourceOf(image).width, 'webp')
 }
 
 export function imageSrcSet(image: ImageName | ImageSource, format: ImageFormat): string {

@@ -19,7 +19,7 @@ export function renderWholePageAfterNavigating({ fromLocation }: { fromLocation?
   if (fromLocation && typeof document !== 'undefined') renderWholePage()
 }
 
-export function scrollIntoView(element: Element | null): boolean {
+export function scrollIntoView(element: Element | null): element is Element {
   if (!element) return false
   renderWholePage()
   element.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' })
@@ -29,22 +29,17 @@ export function scrollIntoView(element: Element | null): boolean {
 export function scrollToSection(id: string): boolean {
   const element = document.getElementById(id)
   if (!scrollIntoView(element)) return false
-  focusWithoutScroll(element)
+  if (!element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1')
+  element.focus({ preventScroll: true })
   return true
 }
 
 export function scrollToLeadForm(): boolean {
   const form = document.querySelector(`.${LEAD_FORM_CLASS}`)
   if (!scrollIntoView(form)) return false
-  const firstField = form?.querySelector<HTMLElement>('input:not([type=hidden]):not([tabindex="-1"])')
+  const firstField = form.querySelector<HTMLElement>('input:not([type=hidden]):not([tabindex="-1"])')
   if (firstField) firstField.focus({ preventScroll: true })
   return true
-}
-
-function focusWithoutScroll(element: HTMLElement | null) {
-  if (!element) return
-  if (!element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1')
-  element.focus({ preventScroll: true })
 }
 
 export function scrollRestorationAfterHydration(): () => boolean {

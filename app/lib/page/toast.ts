@@ -1,24 +1,14 @@
-/** Loaded after hydration, so its live region exists before anything is said. */
-import type * as SonnerModule from 'sonner'
+// Loaded after hydration, so its live region exists before anything is said.
 
-type Sonner = typeof SonnerModule
-
-let sonnerPromise: Promise<Sonner> | undefined
+let startLoading: () => void = () => {}
+/** sonner, fetched once loadSonner is first called: by the toaster at idle, or by the first toast. */
+export const sonnerLoaded = new Promise<void>((resolve) => (startLoading = resolve)).then(() => import('sonner'))
 let markMounted: () => void = () => {}
 const mounted = new Promise<void>((resolve) => (markMounted = resolve))
-const loadListeners = new Set<(sonner: Sonner) => void>()
 
-export function loadSonner(): Promise<Sonner> {
-  sonnerPromise ??= import('sonner').then((sonner) => {
-    for (const listener of loadListeners) listener(sonner)
-    return sonner
-  })
-  return sonnerPromise
-}
-
-export function onSonnerLoaded(listener: (sonner: Sonner) => void): () => void {
-  loadListeners.add(listener)
-  return () => loadListeners.delete(listener)
+export function loadSonner() {
+  startLoading()
+  return sonnerLoaded
 }
 
 export function toasterMounted() {
