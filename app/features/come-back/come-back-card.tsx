@@ -1,13 +1,13 @@
 // A lead card's part of coming back (decision 064): the day a due-again lead asked for with "Same as last time",
 // and a paid job's review request (when it goes, sent, opened) with "Hold" and a text of the review link.
-import { useMutation, useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { site, smsHref } from '~/content/site'
-import { errorText, ownerOutlineClass } from '~/components/owner/owner-field'
+import { ownerOutlineClass } from '~/components/owner/owner-field'
 import type { LeadCard } from '~/features/leads'
 import { formatPacificTime } from '~/features/quotes'
 import { useLeadsCache } from '~/components/owner/leads-cache'
 import { ownerButtonClass } from '~/components/owner/owner-shell'
+import { useOwnerWrite } from '~/components/owner/owner-write'
 import { fetchComeBackCard, holdOwnerReviewRequest, sendOwnerSameAsLastTime } from './come-back.functions'
 import { longDay } from '~/features/schedule'
 import { COME_BACK_TEXTS as T, reviewLink } from './due-again'
@@ -20,27 +20,14 @@ export type ComeBackLead = Pick<LeadCard, 'id' | 'status' | 'channel' | 'phone'>
 
 export function ComeBackCard({ lead }: { lead: ComeBackLead }) {
   const leads = useLeadsCache()
-  const [message, setMessage] = useState('')
   const card = useQuery({
     queryKey: ['come-back', lead.id, lead.status, lead.invoice?.paidCents ?? 0],
     queryFn: () => fetchComeBackCard({ data: { id: lead.id } }),
   })
-  const done = { onError: (error: unknown) => setMessage(errorText(error)) }
-  const same = useMutation({
-    mutationFn: () => sendOwnerSameAsLastTime({ data: { id: lead.id } }),
-    onSuccess: async () => {
-      setMessage('')
-      await leads.readAgain()
-    },
-    ...done,
-  })
-  const hold = useMutation({
-    mutationFn: (held: boolean) => holdOwnerReviewRequest({ data: { id: lead.id, held } }),
-    onSuccess: async () => {
-      setMessage('')
-      await card.refetch()
-    },
-    ...done,
+  // "Same as last time" shows on a lead without a quote, a review request on a paid one: one message at a time.
+  const same = useOwnerWrite(() => sendOwnerSameAsLastTime({ data: { id: lead.id } }), { after: leads.readAgain })
+  const hold = useOwnerWrite((held: boolean) => holdOwnerReviewRequest({ data: { id: lead.id, held } }), {
+    after: () => card.refetch(),
   })
   const data = card.data
   if (!data) return null
@@ -96,7 +83,7 @@ export function ComeBackCard({ lead }: { lead: ComeBackLead }) {
         </>
       )}
       <p role="status" className="empty:hidden">
-        {message}
+        {same.message || hold.message}
       </p>
     </div>
   )

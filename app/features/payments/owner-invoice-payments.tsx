@@ -61,14 +61,12 @@ function RecordPayment({ lead, balanceCents }: { lead: InvoicedLead; balanceCent
   // A method chosen before the scripts ran stays on screen; React saw no change event for it.
   useEffect(() => setMethod((method) => shownValue(`${id}-method`, method)), [id])
   const record = useInvoiceWrite(lead, (data: InferInput<typeof recordPaymentSchema>) => recordOwnerPayment({ data }))
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const fields = new FormData(event.currentTarget)
+  function submit(fields: FormData) {
     const data = { lead: lead.id, method, amount: text(fields, 'amount'), receivedOn: text(fields, 'receivedOn') }
     record.mutate({ ...data, checkNumber: method === 'check' ? text(fields, 'checkNumber') : '' })
   }
   return (
-    <FoldedForm label={T.record} onSubmit={submit} pending={record.isPending} message={record.message}>
+    <FoldedForm label={T.record} send={submit} write={record}>
       <OwnerField
         id={`${id}-method`}
         label={T.method}
@@ -107,12 +105,8 @@ function RefundForm({ lead, payment }: { lead: InvoicedLead; payment: InvoicePay
   const refund = useInvoiceWrite(lead, (amount: string) =>
     refundOwnerPayment({ data: { payment: payment.id, amount } }),
   )
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    refund.mutate(text(new FormData(event.currentTarget), 'amount'))
-  }
   return (
-    <FoldedForm label={T.refund} onSubmit={submit} pending={refund.isPending} message={refund.message}>
+    <FoldedForm label={T.refund} send={(fields) => refund.mutate(text(fields, 'amount'))} write={refund}>
       <OwnerField
         id={`${id}-refund`}
         label={T.refundAmount(payment.refundableCents)}
@@ -125,30 +119,32 @@ function RefundForm({ lead, payment }: { lead: InvoicedLead; payment: InvoicePay
   )
 }
 
-/** A write folded under its name until the owner opens it; the name is also its button. */
+/** A write folded under its name until the owner opens it; the name is also its button. `send` gets its fields. */
 function FoldedForm({
   label,
-  onSubmit,
-  pending,
-  message,
+  send,
+  write,
   children,
 }: {
   label: string
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void
-  pending: boolean
-  message: string
+  send: (fields: FormData) => void
+  write: { isPending: boolean; message: string }
   children: ReactNode
 }) {
   const hydrated = useHydrated()
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    send(new FormData(event.currentTarget))
+  }
   return (
     <details className="rounded-lg border border-slate-300 p-2">
       <summary className="min-h-11 cursor-pointer content-center font-semibold">{label}</summary>
-      <form method="post" onSubmit={onSubmit} aria-label={label} className="grid gap-1">
+      <form method="post" onSubmit={submit} aria-label={label} className="grid gap-1">
         {children}
-        <button type="submit" className={ownerOutlineClass} disabled={!hydrated || pending}>
+        <button type="submit" className={ownerOutlineClass} disabled={!hydrated || write.isPending}>
           {label}
         </button>
-        <WriteStatus>{message}</WriteStatus>
+        <WriteStatus>{write.message}</WriteStatus>
       </form>
     </details>
   )

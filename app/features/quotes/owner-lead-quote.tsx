@@ -1,9 +1,7 @@
 // A lead card's quote (docs/decisions/053-quotes-and-jobs.md): "Write a quote" or its state (sent, first viewed,
 // changes asked, accepted, expired, withdrawn), and once accepted the job: "Schedule", "Reschedule", "Cancel job".
-import { useMutation } from '@tanstack/react-query'
 import { Link, useHydrated } from '@tanstack/react-router'
-import { useId, useState, type FormEvent } from 'react'
-import { errorText } from '~/components/owner/owner-field'
+import { useId, type FormEvent } from 'react'
 import type { LeadCard } from '../leads'
 import { site } from '~/content/site'
 import type { LeadQuote } from '~/features/quotes/quote'
@@ -11,6 +9,7 @@ import { OWNER_QUOTE_TEXTS as T } from '~/features/quotes/quote-texts'
 import { cancelOwnerJob, scheduleOwnerJob, withdrawOwnerQuote } from '~/features/quotes/quotes.functions'
 import { useLeadsCache } from '~/components/owner/leads-cache'
 import { ownerButtonClass } from '~/components/owner/owner-shell'
+import { useOwnerWrite } from '~/components/owner/owner-write'
 import {
   OwnerField,
   ownerMarkClass,
@@ -20,7 +19,8 @@ import {
 } from '~/components/owner/owner-field'
 
 const input = 'min-h-11 rounded-lg border border-slate-500 px-2 focus-visible:outline-3 focus-visible:outline-brand-700'
-type MutationOutcome = { onSuccess: () => void; onError: (e: unknown) => void }
+/** The card's one write: it runs the call it is given. */
+type CardWrite = { mutate: (call: () => Promise<unknown>) => void; isPending: boolean }
 
 /** The inbox's card, as far as its quote goes. */
 export type QuotedLead = LeadCard & { quote?: LeadQuote }
@@ -49,13 +49,9 @@ function stateLines(quote: LeadQuote): { text: string; marked?: boolean }[] {
 
 export function OwnerLeadQuote({ lead }: { lead: QuotedLead }) {
   const leads = useLeadsCache()
-  const [message, setMessage] = useState('')
   const quote = lead.quote
-  const done: MutationOutcome = {
-    onSuccess: () => (setMessage(''), leads.readAgain()),
-    onError: (e: unknown) => setMessage(errorText(e)),
-  }
-  const withdraw = useMutation({ mutationFn: () => withdrawOwnerQuote({ data: { lead: lead.id } }), ...done })
+  // Withdraw and the job's writes are never on screen together: one write, its message, then the list read again.
+  const write = useOwnerWrite((call: () => Promise<unknown>) => call(), { after: () => leads.readAgain() })
   return (
     <div className="mt-3 grid gap-2 border-t border-slate-200 pt-3">
       {quote && (
@@ -74,31 +70,25 @@ export function OwnerLeadQuote({ lead }: { lead: QuotedLead }) {
             <button
               type="button"
               className={`${ownerOutlineClass} flex-1`}
-              disabled={withdraw.isPending}
-              onClick={() => withdraw.mutate()}
+              disabled={write.isPending}
+              onClick={() => write.mutate(() => withdrawOwnerQuote({ data: { lead: lead.id } }))}
             >
               {T.withdraw}
             </button>
           )}
         </div>
       )}
-      {quote?.acceptance && <JobControls lead={lead} quote={quote} done={done} />}
-      <WriteStatus>{message}</WriteStatus>
+      {quote?.acceptance && <JobControls lead={lead} quote={quote} write={write} />}
+      <WriteStatus>{write.message}</WriteStatus>
     </div>
   )
 }
 
-/** `done`: the card's own outcome, a message and the list read again. */
-function JobControls({ lead, quote, done }: { lead: QuotedLead; quote: LeadQuote; done: MutationOutcome }) {
+function JobControls({ lead, quote, write }: { lead: QuotedLead; quote: LeadQuote; write: CardWrite }) {
   const id = useId()
   const job = quote.job && !quote.job.cancelled ? quote.job : null
-  const schedule = useMutation({
-    mutationFn: (data: { lead: string; day: string; start: string; end: string }) => scheduleOwnerJob({ data }),
-    ...done,
-  })
-  const cancel = useMutation({ mutationFn: () => cancelOwnerJob({ data: { lead: lead.id } }), ...done })
   const hydrated = useHydrated()
-  const busy = !hydrated || schedule.isPending || cancel.isPending
+  const busy = !hydrated || write.isPending
   const times = [
     ['start', T.from, job?.start ?? '08:00'],
     ['end', T.until, job?.end ?? '10:00'],
@@ -107,7 +97,8 @@ function JobControls({ lead, quote, done }: { lead: QuotedLead; quote: LeadQuote
     event.preventDefault()
     const fields = new FormData(event.currentTarget)
     const value = (name: string) => String(fields.get(name) ?? '')
-    schedule.mutate({ lead: lead.id, day: value('day'), start: value('start'), end: value('end') })
+    const data = { lead: lead.id, day: value('day'), start: value('start'), end: value('end') }
+    write.mutate(() => scheduleOwnerJob({ data }))
   }
   return (
     <>
@@ -155,7 +146,12 @@ function JobControls({ lead, quote, done }: { lead: QuotedLead; quote: LeadQuote
         </button>
       </form>
       {job && (
-        <button type="button" disabled={busy} onClick={() => cancel.mutate()} className={ownerOutlineClass}>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => write.mutate(() => cancelOwnerJob({ data: { lead: lead.id } }))}
+          className={ownerOutlineClass}
+        >
           {T.cancelJob}
         </button>
       )}

@@ -65,12 +65,11 @@ export default function OwnerQuoteEditor({ loaded }: { loaded: QuoteEditorData }
     setValidDays(typedBefore.validDays)
   }, [typedBefore])
   const [problem, setProblem] = useState<{ message: string; field: string } | null>(null)
-  const [sent, setSent] = useState<{ link: string; version: number } | null>(null)
   const [copied, setCopied] = useState(false)
   const hydrated = useHydrated()
   const send = useMutation({
     mutationFn: (data: QuoteDraftInput) => sendOwnerQuote({ data }),
-    onSuccess: (answer) => (setSent(answer), setProblem(null)),
+    onSuccess: () => setProblem(null),
     onError: (error) => setProblem({ message: error instanceof Error ? error.message : 'Not sent', field: '' }),
   })
 
@@ -83,7 +82,8 @@ export default function OwnerQuoteEditor({ loaded }: { loaded: QuoteEditorData }
     ])
   const required = items.filter((item) => !item.optional).reduce((sum, item) => sum + centsOf(item.price), 0)
   const all = items.reduce((sum, item) => sum + centsOf(item.price), 0)
-  const link = sent?.link ?? (quote ? quoteLink(quote.token) : null)
+  // send.data: the last send's answer, cleared as the next one starts.
+  const link = send.data?.link ?? (quote ? quoteLink(quote.token) : null)
   const invalid = (field: string) =>
     problem?.field === field ? { 'aria-invalid': true, 'aria-describedby': `${id}-problem` } : {}
 
@@ -98,7 +98,6 @@ export default function OwnerQuoteEditor({ loaded }: { loaded: QuoteEditorData }
     // The server checks it again with the same schema and messages.
     const checked = v.safeParse(quoteDraftSchema, draft)
     if (!checked.success) return setProblem(firstIssue(checked.issues))
-    setSent(null)
     send.mutate(draft)
   }
 
@@ -214,7 +213,7 @@ export default function OwnerQuoteEditor({ loaded }: { loaded: QuoteEditorData }
           </button>
         </form>
       )}
-      {sent && (
+      {send.data && (
         <p role="status" className="mt-4 rounded-lg bg-emerald-50 p-3 text-emerald-900">
           {T.sentNow}
         </p>

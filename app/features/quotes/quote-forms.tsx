@@ -46,26 +46,19 @@ function TextField({ label, error, ...control }: TextFieldProps) {
   )
 }
 
+/** The options ticked: the form's own values, read at each change. */
+const tickedIn = (form: HTMLFormElement) => new Set(Array.from(new FormData(form).getAll(F.option), String))
+
 export function QuoteAcceptForm({ view, refusal }: { view: QuotePageView; refusal: QuotePageRefusal | null }) {
   const id = useId()
   const form = useRef<HTMLFormElement>(null)
   const [chosen, setChosen] = useState(() => new Set(refusal?.values.chosen ?? []))
   // Boxes ticked before the script ran count too.
-  useEffect(() => {
-    const boxes = form.current?.querySelectorAll<HTMLInputElement>(`input[name="${F.option}"]:checked`) ?? []
-    setChosen(new Set(Array.from(boxes, (box) => box.value)))
-  }, [])
+  useEffect(() => setChosen(tickedIn(form.current!)), [])
   const required = view.items.filter((item) => !item.optional)
   const optional = view.items.filter((item) => item.optional)
   const ticked = optional.filter((item) => chosen.has(item.id)).length
   const errors = refusal?.errors ?? {}
-  const toggle = (itemId: string, on: boolean) =>
-    setChosen((was) => {
-      const next = new Set(was)
-      if (on) next.add(itemId)
-      else next.delete(itemId)
-      return next
-    })
   return (
     <form ref={form} method="post" action={`/quote/${view.token}`} aria-labelledby={`${id}-accept`}>
       <input type="hidden" name={F.version} value={view.version} />
@@ -90,7 +83,7 @@ export function QuoteAcceptForm({ view, refusal }: { view: QuotePageView; refusa
                   name={F.option}
                   value={item.id}
                   defaultChecked={chosen.has(item.id)}
-                  onChange={(event) => toggle(item.id, event.currentTarget.checked)}
+                  onChange={(event) => setChosen(tickedIn(event.currentTarget.form!))}
                   className="mt-0.5 size-6 shrink-0 accent-brand-700"
                 />
                 <span className="flex-1 wrap-anywhere">{item.description}</span>
