@@ -226,30 +226,8 @@ function payloadsOf(lead: NotificationLead, settings: LeadSettings) {
     mailPayload: ownerNotification(lead),
     webhookPayload: { id: lead.id, body: leadWebhookBody(lead) },
     // No name, e-mail or phone: push services relay it.
-    pushPayload: { title: pushTitle(lead.sourcePage), body: messages.push.lead, url: '/owner' },
+    pushPayload: { title: pushTitle(lead.source_page ?? null), body: messages.push.lead, url: '/owner' },
     escalationPayload: { while: 'new' as const, minutes: settings.escalationMinutes },
-  }
-}
-
-/** What the messages are built from: the row as stored. */
-type MessageColumns = 'first_name' | 'email' | 'phone' | 'source_page' | 'service_street' | 'service_zip'
-function notificationLead(
-  row: Pick<Insertable<DB['leads']>, MessageColumns | 'preferred_time' | 'outside_area'> & {
-    id: string
-    created_at: Date
-  },
-): NotificationLead {
-  return {
-    id: row.id,
-    firstName: row.first_name,
-    email: row.email,
-    phone: row.phone,
-    sourcePage: row.source_page ?? null,
-    createdAt: row.created_at,
-    street: row.service_street,
-    zip: row.service_zip,
-    preferredTime: row.preferred_time,
-    outsideArea: row.outside_area,
   }
 }
 
@@ -278,7 +256,7 @@ export async function storeLead(db: Db, lead: StoredLeadInput, settings: LeadSet
   }
   const keys = acknowledgementKeys(row.email, row.ip_hash ?? null)
   const escalateAt = wanted.includes('escalation') ? businessMinutesLater(queuedAt, settings.escalationMinutes) : null
-  const payloads = spam ? null : payloadsOf(notificationLead(row), settings)
+  const payloads = spam ? null : payloadsOf(row, settings)
   const json = (name: keyof PayloadJson) => (payloads ? JSON.stringify(payloads[name]) : null)
   const [first] = await writeLead(db, shape, {
     ...row,
@@ -316,7 +294,7 @@ function rescueOrSame(db: Db, idempotencyKey: string, spam: boolean, acknowledge
       .executeTakeFirstOrThrow()
     if (before.status !== 'suspected_spam' || spam) return { id: before.id, duplicate: true }
     await tx.updateTable('leads').set({ status: 'new', spam_reason: null }).where('id', '=', before.id).execute()
-    const payloads = payloadsOf(notificationLead(before), settings)
+    const payloads = payloadsOf(before, settings)
     for (const name of wantedMessages(settings)) {
       if (name === 'acknowledgement' && !acknowledge) continue
       const { template, key, payload, due } = LEAD_OUTBOX_MESSAGES[name]
