@@ -79,7 +79,6 @@ const given = (value: string | undefined) => value?.trim() || null
 /** The row as the form gives it; typed, so a renamed column fails tsc here too. */
 function leadColumns(lead: StoredLeadInput): Insertable<DB['leads']> {
   const zip = given(lead.zip)
-  const source = leadSourceColumns(lead.source)
   return {
     first_name: lead.firstName,
     email: lead.email,
@@ -94,11 +93,7 @@ function leadColumns(lead: StoredLeadInput): Insertable<DB['leads']> {
     // One of PREFERRED_TIMES: the form's schema checked it.
     preferred_time: given(lead.preferredTime) as PreferredTime | null,
     outside_area: zip ? (lead.outsideArea ?? null) : null,
-    source_channel: source.channel,
-    source_tags: source.tags && JSON.stringify(source.tags),
-    landing_path: source.landingPath,
-    referrer_host: source.referrerHost,
-    heard_about: source.heardAbout,
+    ...leadSourceColumns(lead.source),
     service_id: lead.serviceId ?? null,
     price_size: lead.shownPrice?.size || null,
     price_low_cents: lead.shownPrice?.lowCents ?? null,
