@@ -21,13 +21,7 @@ const CONVERSION_NAME = 'Won job (site)'
 async function storeLeads(db: Database) {
   const store = (firstName: string, visit?: VisitSource, heard: Parameters<typeof leadSource>[1] = '') => {
     const source = leadSourceColumns(visit && leadSource(visit, heard))
-    return storeTestLead(db, {
-      first_name: firstName,
-      source_page: '/contact',
-      source_channel: source.channel,
-      source_tags: source.tags && JSON.stringify(source.tags),
-      heard_about: source.heardAbout,
-    })
+    return storeTestLead(db, { first_name: firstName, source_page: '/contact', ...source })
   }
   await store('Gail', { tags: { gclid: CLICK_ID } }, 'ad')
   await store('Milo', { tags: { utm_source: 'gbp', utm_medium: 'organic' } }, 'google-maps')

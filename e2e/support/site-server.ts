@@ -95,14 +95,7 @@ export async function storeTestLead(db: Database, lead: { first_name: string } &
   const stored = { ...contact, idempotency_key: `e2e-${randomUUID()}`, ...lead }
   return db.transaction().execute(async (tx) => {
     const row = await tx.insertInto('leads').values(stored).returning(['id', 'created_at']).executeTakeFirstOrThrow()
-    const mail = ownerNotification({
-      id: row.id,
-      firstName: stored.first_name,
-      email: stored.email,
-      phone: stored.phone,
-      sourcePage: stored.source_page ?? null,
-      createdAt: row.created_at,
-    })
+    const mail = ownerNotification({ ...stored, ...row })
     // Due by the real clock, which the server's outbox claims by.
     await enqueue(tx, ownerMail, mail, { leadId: row.id, key: 'lead', dueAt: new Date() })
     return row.id

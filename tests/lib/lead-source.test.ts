@@ -122,10 +122,16 @@ describe('the one channel of a lead', () => {
 
   it('is stored beside the raw values, NULL where nothing is known', () => {
     const tags = { utm_source: 'google', utm_medium: 'cpc' }
-    const known = { channel: 'paid_search', tags, landingPath: '/', referrerHost: null, heardAbout: 'ad' }
+    const known = {
+      source_channel: 'paid_search',
+      source_tags: JSON.stringify(tags),
+      landing_path: '/',
+      referrer_host: null,
+      heard_about: 'ad',
+    }
     expect(leadSourceColumns(leadSource({ tags, landingPath: '/' }, 'ad'))).toEqual(known)
-    const unknown = { channel: 'direct', tags: null, landingPath: null, referrerHost: null, heardAbout: null }
+    const unknown = { ...known, source_channel: 'direct', source_tags: null, landing_path: null, heard_about: null }
     expect(leadSourceColumns(leadSource({ tags: {} }))).toEqual(unknown)
-    expect(leadSourceColumns(undefined).channel).toBeNull()
+    expect(leadSourceColumns(undefined).source_channel).toBeNull()
   })
 })

@@ -700,11 +700,11 @@ describe('outbox details', () => {
     expect(overridden).toMatchObject({ to: 'a@b.co', from: 'web@b.co' })
     const lead = {
       id: 'q1',
-      firstName: 'A'.repeat(100),
+      first_name: 'A'.repeat(100),
       email: 'a@b.co',
       phone: '9165550100',
-      sourcePage: null,
-      createdAt: new Date('2026-03-01T18:30:00Z'),
+      source_page: null,
+      created_at: new Date('2026-03-01T18:30:00Z'),
     }
     const message = envelope(ownerNotification(lead), 'lead-o1', config(), true)
     expect(message.to).toEqual({ name: '', address: business.email })

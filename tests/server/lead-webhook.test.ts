@@ -80,11 +80,11 @@ describe('the lead webhook', { timeout: 120_000 }, () => {
   it('sends the address keys as null for a lead that gave none, so a receiver always finds them', () => {
     const body = leadWebhookBody({
       id: 'lead-1',
-      createdAt: new Date('2026-11-25T00:00:00Z'),
-      firstName: 'Bare',
+      created_at: new Date('2026-11-25T00:00:00Z'),
+      first_name: 'Bare',
       email: 'bare@example.com',
       phone: '916-555-0101',
-      sourcePage: null,
+      source_page: null,
     })
     const none = { service_street: null, service_zip: null, preferred_time: null, outside_area: null }
     expect(JSON.parse(body).data).toMatchObject(none)

@@ -1,27 +1,20 @@
 // The e-mails about a lead, built when their cause queues them (decision 061): the owner's new-lead e-mail and
 // photos e-mail, and the customer's acknowledgement. Every value a visitor typed is cleaned with sanitizeText.
+import type { Insertable } from 'kysely'
 import { messages } from '../../content/messages'
 import { site } from '../../content/site'
 import { isValidEmail } from '../../lib/text'
+import type { DB } from '../../platform/db/schema.gen'
 import { BUSINESS_TIME_ZONE } from '../../platform/time/business-hours.server'
 import { composeMail, escapeHtml, sanitizeText, type Mail } from '../../platform/transport/mail.server'
 import { ownerNameOf } from './lead-customer.server'
 import { googleMapsSearchUrl } from '../../lib/page/google-maps'
 import { OUTSIDE_AREA_TEXT, preferredTimeText, serviceAddress } from './lead-facts'
 
-export interface NotificationLead {
-  id: string
-  firstName: string
-  email: string
-  phone: string
-  sourcePage: string | null
-  createdAt: Date
-  /** Where and when: null or absent when not given. */
-  street?: string | null
-  zip?: string | null
-  preferredTime?: string | null
-  outsideArea?: boolean | null
-}
+/** The lead as stored, which its messages are built from; where and when are null or absent when not given. */
+export type NotificationLead = Pick<Insertable<DB['leads']>, Contact | WhereAndWhen> & { id: string; created_at: Date }
+type Contact = 'first_name' | 'email' | 'phone' | 'source_page'
+type WhereAndWhen = 'service_street' | 'service_zip' | 'preferred_time' | 'outside_area'
 
 // Built once: a formatter costs more than the e-mail around it.
 let pacificTime: Intl.DateTimeFormat | undefined
@@ -34,11 +27,11 @@ const formatPacific = (date: Date) =>
 
 /** The address, its map and the preferred time, each line only when there is something to say. */
 function whereAndWhen(lead: NotificationLead): string[] {
-  const address = serviceAddress(sanitizeText(lead.street, 200), sanitizeText(lead.zip, 10))
-  const time = preferredTimeText(lead.preferredTime)
+  const address = serviceAddress(sanitizeText(lead.service_street, 200), sanitizeText(lead.service_zip, 10))
+  const time = preferredTimeText(lead.preferred_time)
   return [
     ...(address ? [`Address:  ${address}`] : []),
-    ...(address && lead.outsideArea ? [`Area:     ${OUTSIDE_AREA_TEXT} (not a ZIP code of our cities)`] : []),
+    ...(address && lead.outside_area ? [`Area:     ${OUTSIDE_AREA_TEXT} (not a ZIP code of our cities)`] : []),
     ...(address ? [`Map:      ${googleMapsSearchUrl(address)}`] : []),
     ...(time ? [`Best time: ${time}`] : []),
   ]
@@ -46,10 +39,10 @@ function whereAndWhen(lead: NotificationLead): string[] {
 
 /** The owner's e-mail about a new lead: "Reply" answers the customer when their address is usable. */
 export function ownerNotification(lead: NotificationLead): Mail {
-  const name = sanitizeText(lead.firstName, 60) || 'website visitor'
+  const name = sanitizeText(lead.first_name, 60) || 'website visitor'
   const email = sanitizeText(lead.email, 254)
   const phone = sanitizeText(lead.phone, 40)
-  const page = sanitizeText(lead.sourcePage, 200) || '(not recorded)'
+  const page = sanitizeText(lead.source_page, 200) || '(not recorded)'
   const replyTo = isValidEmail(lead.email) ? lead.email : undefined
   return composeMail({
     ...(replyTo ? { replyTo } : {}),
@@ -57,12 +50,12 @@ export function ownerNotification(lead: NotificationLead): Mail {
     text: [
       'New quote request from the website.',
       '',
-      `Name:     ${sanitizeText(lead.firstName, 100)}`,
+      `Name:     ${sanitizeText(lead.first_name, 100)}`,
       `Email:    ${email}`,
       `Phone:    ${phone}`,
       ...whereAndWhen(lead),
       `Page:     ${page}`,
-      `Received: ${formatPacific(lead.createdAt)} (Pacific time) — ${lead.createdAt.toISOString()}`,
+      `Received: ${formatPacific(lead.created_at)} (Pacific time) — ${lead.created_at.toISOString()}`,
       `Reference: ${lead.id}`,
       '',
       replyTo

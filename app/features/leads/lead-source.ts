@@ -1,7 +1,9 @@
 // What a visit brought with it, checked on the server, and the one channel worked out from it
 // (docs/decisions/047-lead-sources.md). Forged or oversized values are dropped or capped, never refused:
 // they only describe the visit, and a lead is never lost over them.
+import type { Insertable } from 'kysely'
 import * as v from 'valibot'
+import type { DB } from '../../platform/db/schema.gen'
 import { hasForbiddenChars } from '../../lib/text'
 import {
   CAMPAIGN_TAGS,
@@ -149,13 +151,13 @@ export function leadSource(visit: VisitSource, heardAbout: HeardAbout | '' = '')
   return { ...visit, channel: leadChannel(visit), ...(heardAbout ? { heardAbout } : {}) }
 }
 
-/** What storeLead stores of the source (store-lead.server.ts); NULL where nothing is known. */
+/** The lead's columns storeLead stores of the source (store-lead.server.ts); NULL where nothing is known. */
 export function leadSourceColumns(source: LeadSource | undefined) {
   return {
-    channel: source?.channel ?? null,
-    tags: source && Object.keys(source.tags).length > 0 ? source.tags : null,
-    landingPath: source?.landingPath || null,
-    referrerHost: source?.referrerHost || null,
-    heardAbout: source?.heardAbout || null,
-  }
+    source_channel: source?.channel ?? null,
+    source_tags: source && Object.keys(source.tags).length > 0 ? JSON.stringify(source.tags) : null,
+    landing_path: source?.landingPath || null,
+    referrer_host: source?.referrerHost || null,
+    heard_about: source?.heardAbout || null,
+  } satisfies Partial<Insertable<DB['leads']>>
 }

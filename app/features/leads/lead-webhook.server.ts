@@ -4,19 +4,19 @@ import type { NotificationLead } from './lead-email.server'
 export function leadWebhookBody(lead: NotificationLead): string {
   return JSON.stringify({
     type: 'lead.created',
-    timestamp: lead.createdAt.toISOString(),
+    timestamp: lead.created_at.toISOString(),
     data: {
       id: lead.id,
-      created_at: lead.createdAt.toISOString(),
-      first_name: lead.firstName,
+      created_at: lead.created_at.toISOString(),
+      first_name: lead.first_name,
       email: lead.email,
       phone: lead.phone,
-      source_page: lead.sourcePage,
       // Always present, null when not given, named as the lead list's columns (docs/operations.md).
-      service_street: lead.street ?? null,
-      service_zip: lead.zip ?? null,
-      preferred_time: lead.preferredTime ?? null,
-      outside_area: lead.outsideArea ?? null,
+      source_page: lead.source_page ?? null,
+      service_street: lead.service_street ?? null,
+      service_zip: lead.service_zip ?? null,
+      preferred_time: lead.preferred_time ?? null,
+      outside_area: lead.outside_area ?? null,
     },
   })
 }

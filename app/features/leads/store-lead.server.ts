@@ -79,7 +79,6 @@ const given = (value: string | undefined) => value?.trim() || null
 /** The row as the form gives it; typed, so a renamed column fails tsc here too. */
 function leadColumns(lead: StoredLeadInput): Insertable<DB['leads']> {
   const zip = given(lead.zip)
-  const source = leadSourceColumns(lead.source)
   return {
     first_name: lead.firstName,
     email: lead.email,
@@ -94,11 +93,7 @@ function leadColumns(lead: StoredLeadInput): Insertable<DB['leads']> {
     // One of PREFERRED_TIMES: the form's schema checked it.
     preferred_time: given(lead.preferredTime) as PreferredTime | null,
     outside_area: zip ? (lead.outsideArea ?? null) : null,
-    source_channel: source.channel,
-    source_tags: source.tags && JSON.stringify(source.tags),
-    landing_path: source.landingPath,
-    referrer_host: source.referrerHost,
-    heard_about: source.heardAbout,
+    ...leadSourceColumns(lead.source),
     service_id: lead.serviceId ?? null,
     price_size: lead.shownPrice?.size || null,
     price_low_cents: lead.shownPrice?.lowCents ?? null,
@@ -226,30 +221,8 @@ function payloadsOf(lead: NotificationLead, settings: LeadSettings) {
     mailPayload: ownerNotification(lead),
     webhookPayload: { id: lead.id, body: leadWebhookBody(lead) },
     // No name, e-mail or phone: push services relay it.
-    pushPayload: { title: pushTitle(lead.sourcePage), body: messages.push.lead, url: '/owner' },
+    pushPayload: { title: pushTitle(lead.source_page ?? null), body: messages.push.lead, url: '/owner' },
     escalationPayload: { while: 'new' as const, minutes: settings.escalationMinutes },
-  }
-}
-
-/** What the messages are built from: the row as stored. */
-type MessageColumns = 'first_name' | 'email' | 'phone' | 'source_page' | 'service_street' | 'service_zip'
-function notificationLead(
-  row: Pick<Insertable<DB['leads']>, MessageColumns | 'preferred_time' | 'outside_area'> & {
-    id: string
-    created_at: Date
-  },
-): NotificationLead {
-  return {
-    id: row.id,
-    firstName: row.first_name,
-    email: row.email,
-    phone: row.phone,
-    sourcePage: row.source_page ?? null,
-    createdAt: row.created_at,
-    street: row.service_street,
-    zip: row.service_zip,
-    preferredTime: row.preferred_time,
-    outsideArea: row.outside_area,
   }
 }
 
@@ -278,7 +251,7 @@ export async function storeLead(db: Db, lead: StoredLeadInput, settings: LeadSet
   }
   const keys = acknowledgementKeys(row.email, row.ip_hash ?? null)
   const escalateAt = wanted.includes('escalation') ? businessMinutesLater(queuedAt, settings.escalationMinutes) : null
-  const payloads = spam ? null : payloadsOf(notificationLead(row), settings)
+  const payloads = spam ? null : payloadsOf(row, settings)
   const json = (name: keyof PayloadJson) => (payloads ? JSON.stringify(payloads[name]) : null)
   const [first] = await writeLead(db, shape, {
     ...row,
@@ -316,7 +289,7 @@ function rescueOrSame(db: Db, idempotencyKey: string, spam: boolean, acknowledge
       .executeTakeFirstOrThrow()
     if (before.status !== 'suspected_spam' || spam) return { id: before.id, duplicate: true }
     await tx.updateTable('leads').set({ status: 'new', spam_reason: null }).where('id', '=', before.id).execute()
-    const payloads = payloadsOf(notificationLead(before), settings)
+    const payloads = payloadsOf(before, settings)
     for (const name of wantedMessages(settings)) {
       if (name === 'acknowledgement' && !acknowledge) continue
       const { template, key, payload, due } = LEAD_OUTBOX_MESSAGES[name]
