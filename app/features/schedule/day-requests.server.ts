@@ -10,8 +10,8 @@ import { composeMail, customerLetter, sanitizeText } from '../../platform/transp
 import { cityOfZip, ownerNameOf } from '../leads/index.server'
 import { quoteLink } from '../quotes'
 import { scheduleJobIn } from '../quotes/index.server'
-import { dayRequestPush, longDay, WINDOWS, type DayOffer, type TimeWindow } from './schedule'
-import { dateValue, dayText, jobsPerDayBetween, offeredDays, scheduleSettings } from './truck-days.server'
+import { dayRequestPush, dayText, longDay, WINDOWS, type DayOffer, type TimeWindow } from './schedule'
+import { dateValue, jobsPerDayBetween, offeredDays, scheduleSettings } from './truck-days.server'
 
 type RequestResult = 'requested' | 'not-offered' | 'confirmed' | 'already' | 'gone'
 type ConfirmResult = 'confirmed' | 'full' | 'blocked' | 'past' | 'no-request'
@@ -40,7 +40,7 @@ export async function dayOffer(db: Db, token: string, now: Date): Promise<DayOff
     return found.day
       ? { state: 'requested', day: dayText(found.day), window: found.window as TimeWindow }
       : { state: 'none-work' }
-  const days = await offeredDays(db, cityOf(found.zip), now)
+  const days = (await offeredDays(db, now))(cityOf(found.zip))
   return days.length > 0 ? { state: 'offered', days } : { state: 'call' }
 }
 
@@ -64,7 +64,7 @@ export async function requestDay(
     const settled = await acceptedByToken(tx, token)
     if (!settled || (settled.jobDay && !settled.cancelled_at) || settled.confirmed_at) return 'confirmed'
     if (settled.requested) return 'already'
-    if (choice && !(await offeredDays(tx, cityOf(settled.zip), now)).includes(choice.day)) return 'not-offered'
+    if (choice && !(await offeredDays(tx, now))(cityOf(settled.zip)).includes(choice.day)) return 'not-offered'
     await tx
       .insertInto('day_requests')
       .values({ lead_id: found.leadId, day: choice?.day ?? null, time_window: choice?.window ?? null })
