@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto'
 import { serviceList, serviceSummary } from '../../content/service-list'
 import type { ServiceId } from '../../content/types'
 import * as v from 'valibot'
+import { isCalendarDay } from '../../lib/calendar-day'
 import { priceSchema } from '../../lib/money'
 import { isValidEmail } from '../../lib/text'
 import type { Db } from '../../platform/db/database.server'
@@ -67,14 +68,9 @@ function dayOf(cell: string): string | null {
   const text = cell.trim().replace(/[ T].*$/, '')
   const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text)
   const us = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})$/.exec(text)
-  const [year, month, day] = iso
-    ? [Number(iso[1]), Number(iso[2]), Number(iso[3])]
-    : us
-      ? [Number(us[3]!.length === 2 ? `20${us[3]}` : us[3]), Number(us[1]), Number(us[2])]
-      : [0, 0, 0]
-  const date = new Date(Date.UTC(year, month - 1, day))
-  if (!year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null
-  return date.toISOString().slice(0, 10)
+  const [year, month, day] = iso ? iso.slice(1) : us ? [us[3]!.padStart(4, '20'), us[1], us[2]] : []
+  const date = `${year}-${month?.padStart(2, '0')}-${day?.padStart(2, '0')}`
+  return isCalendarDay(date) ? date : null
 }
 
 // "$1,234.50" read as every price field reads it; a row gives one reason, whichever check failed.
