@@ -13,9 +13,6 @@ import { scheduleJobIn } from '../quotes/index.server'
 import { dayRequestPush, dayText, longDay, WINDOWS, type DayOffer, type TimeWindow } from './schedule'
 import { dateValue, jobsPerDayBetween, offeredDays, scheduleSettings } from './truck-days.server'
 
-type RequestResult = 'requested' | 'not-offered' | 'confirmed' | 'already' | 'gone'
-type ConfirmResult = 'confirmed' | 'full' | 'blocked' | 'past' | 'no-request'
-
 const cityOf = (zip: string | null) => cityOfZip(zip)?.slug ?? null
 
 /** The accepted quote of a token with its lead's ZIP, job and request; null when it is not accepted. */
@@ -55,8 +52,8 @@ export async function requestDay(
   choice: { day: string; window: TimeWindow } | null,
   now: Date,
   push: boolean,
-): Promise<RequestResult> {
-  const result = await db.transaction().execute(async (tx): Promise<RequestResult> => {
+) {
+  const result = await db.transaction().execute(async (tx) => {
     const found = await acceptedByToken(tx, token)
     if (!found) return 'gone'
     const lead = await lockLead(tx, found.leadId)
@@ -132,8 +129,8 @@ async function lockRequest(tx: Db, leadId: string) {
  * "Confirm day": the job is created by the quotes' own scheduling (the .ics, the reminder, the feed) in this
  * transaction, unless the day has passed, is blocked or is full by now.
  */
-export async function confirmDay(db: Db, leadId: string, now: Date): Promise<ConfirmResult> {
-  const result = await db.transaction().execute(async (tx): Promise<ConfirmResult> => {
+export async function confirmDay(db: Db, leadId: string, now: Date) {
+  const result = await db.transaction().execute(async (tx) => {
     const { request } = await lockRequest(tx, leadId)
     if (!request?.day || !request.time_window) return 'no-request'
     // Every confirmation holds this row until it commits: the day's count below is then the last word.
