@@ -9,7 +9,7 @@ import { pacificClock, pacificDate, pacificInstant } from '../../platform/time/b
 import { whenInvoicePaid } from '../payments/index.server'
 import { reminderFacts, reminderMail, reviewRequestMail } from './come-back-mail.server'
 import { dueAgainList, dueJobs, insideReminderHours, newToken, reminderOf, reminderSendAt } from './due-again.server'
-import { pastCustomerId } from './past-jobs-import.server'
+import { pastCustomerIds } from './past-jobs-import.server'
 import { REMINDER_DAYS_BEFORE, REVIEW_HOUR, REVIEW_REMINDER_DAYS } from './due-again'
 
 /** `now`: the owner's "Send reminder now", sent at once whatever the hour. */
@@ -93,7 +93,7 @@ async function jobPaid(tx: Db, leadId: string, now: Date): Promise<void> {
     .executeTakeFirst()
   if (!lead) return
   if (lead.serviceId) {
-    const customerId = await pastCustomerId(tx, lead)
+    const customerId = (await pastCustomerIds(tx, [lead])).get(lead.email.toLowerCase())!
     const items = ((lead.acceptedItems ?? []) as { description: string; cents: number }[]).map(
       ({ description, cents }) => ({ description, cents }),
     )

@@ -161,50 +161,48 @@ export async function importPastJobs(db: Db, bytes: Uint8Array, now: Date) {
   const skipped = read.rows.flatMap(({ line, check }) => (typeof check === 'string' ? [{ line, reason: check }] : []))
   const good = read.rows.flatMap(({ check }) => (typeof check === 'string' ? [] : [check]))
   const added = await db.transaction().execute(async (tx) => {
-    let count = 0
-    for (const row of good) {
-      const customerId = await pastCustomerId(tx, row)
-      const inserted = await tx
-        .insertInto('past_jobs')
-        .values({
-          customer_id: customerId,
+    if (good.length === 0) return 0
+    const customerIds = await pastCustomerIds(tx, good)
+    const inserted = await tx
+      .insertInto('past_jobs')
+      .values(
+        good.map((row) => ({
+          customer_id: customerIds.get(row.email)!,
           service_id: row.serviceId,
           done_on: row.doneOn,
           price_cents: row.priceCents,
           items: JSON.stringify([{ description: row.what, cents: row.priceCents }]),
           import_key: importKey(row),
-        })
-        .onConflict((conflict) => conflict.column('import_key').doNothing())
-        .executeTakeFirst()
-      count += Number(inserted.numInsertedOrUpdatedRows ?? 0)
-    }
-    return count
+        })),
+      )
+      .onConflict((conflict) => conflict.column('import_key').doNothing())
+      .executeTakeFirst()
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0)
   })
   return { added, already: good.length - added, skipped }
 }
 export type ImportAnswer = Awaited<ReturnType<typeof importPastJobs>>
 
-/** The customer of this address, made on first sight; one imported again keeps its row, and so its stop. */
-export async function pastCustomerId(
+/** Each address's customer, made on first sight; one imported again keeps its row, and so its stop. By address. */
+export async function pastCustomerIds(
   db: Db,
-  person: Pick<ImportedRow, 'name' | 'email' | 'phone' | 'street' | 'zip'>,
-): Promise<string> {
+  people: Pick<ImportedRow, 'name' | 'email' | 'phone' | 'street' | 'zip'>[],
+): Promise<Map<string, string>> {
   await db
     .insertInto('past_customers')
-    .values({
-      email: person.email.toLowerCase(),
-      name: person.name.slice(0, 100),
-      phone: person.phone,
-      street: person.street,
-      zip: person.zip,
-      stop_token: newToken(),
-    })
+    .values(
+      people.map((person) => ({
+        email: person.email.toLowerCase(),
+        name: person.name.slice(0, 100),
+        phone: person.phone,
+        street: person.street,
+        zip: person.zip,
+        stop_token: newToken(),
+      })),
+    )
     .onConflict((conflict) => conflict.column('email').doNothing())
     .execute()
-  const { id } = await db
-    .selectFrom('past_customers')
-    .select('id')
-    .where('email', '=', person.email.toLowerCase())
-    .executeTakeFirstOrThrow()
-  return id
+  const emails = people.map((person) => person.email.toLowerCase())
+  const rows = await db.selectFrom('past_customers').select(['id', 'email']).where('email', 'in', emails).execute()
+  return new Map(rows.map((row) => [row.email, row.id]))
 }
