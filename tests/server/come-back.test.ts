@@ -23,10 +23,10 @@ import {
 import { comeBackPageGet, comeBackPagePost, stopPagePost } from '../../app/features/come-back/come-back-pages.server'
 import { sendSameAsLastTime } from '../../app/features/come-back/come-back-card.server'
 import { deleteCustomer, ERASED_CUSTOMER } from '../../app/features/come-back/customer-deletion.server'
-import { offeredDays } from '../../app/features/come-back/truck-days.server'
 import { confirmDay } from '../../app/features/schedule/day-requests.server'
 import {
   dueAgainList,
+  offeredDays,
   insideReminderHours,
   reminderSendAt,
   saveDueIntervals,

@@ -6,8 +6,8 @@ import type { Db } from '../../platform/db/database.server'
 import { composeMail, escapeHtml, paragraphs, sanitizeText, type Mail } from '../../platform/transport/mail.server'
 import { POSTED_WORK_BASE_URL } from '../work'
 import { formatCents } from '../../lib/money'
-import { longDay } from '../schedule'
-import type { OfferedDays } from './truck-days.server'
+import { dayText, longDay } from '../schedule'
+import { offeredDays } from './due-again.server'
 import { reviewLink } from './due-again'
 
 const comeBackLink = (token: string, day?: string) => `${site.baseUrl}/come-back/${token}${day ? `?day=${day}` : ''}`
@@ -16,11 +16,11 @@ const stopLink = (token: string) => `${site.baseUrl}/come-back/stop/${token}`
 /** The postal address every come-back e-mail ends with. */
 const POSTAL = `${site.name}, ${fullAddress}`
 const firstName = (name: string) => sanitizeText(name.split(' ')[0], 60) || 'there'
-/** What the reminder says: its facts as read when it is sent, and the days it offers then. */
-type ReminderFacts = NonNullable<Awaited<ReturnType<typeof reminderFacts>>> & OfferedDays
-
-/** The reminder's facts as they stand now; null when its customer or job is gone. */
-export async function reminderFacts(db: Db, reminderId: string) {
+/**
+ * What the reminder says, read as it is sent: its facts and the days it offers `now`; null when its customer or job
+ * is gone.
+ */
+export async function reminderFacts(db: Db, reminderId: string, now: Date) {
   const row = await db
     .selectFrom('due_reminders')
     .innerJoin('past_customers', 'past_customers.id', 'due_reminders.customer_id')
@@ -66,8 +66,9 @@ export async function reminderFacts(db: Db, reminderId: string) {
   if (!row) return null
   return {
     ...row,
-    dueOn: row.dueOn.toISOString().slice(0, 10),
-    doneOn: row.doneOn.toISOString().slice(0, 10),
+    ...(await offeredDays(db, row.zip, now)),
+    dueOn: dayText(row.dueOn),
+    doneOn: dayText(row.doneOn),
     what: (row.items as { description: string }[]).map((item) => item.description).join(', '),
     photoUrl: row.photoHash ? `${site.baseUrl}${POSTED_WORK_BASE_URL}${row.photoHash}-320.webp` : null,
   }
@@ -79,7 +80,7 @@ const unsubscribeHeaders = (stopToken: string) => ({
   'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
 })
 
-export function reminderMail(facts: ReminderFacts): Mail {
+export function reminderMail(facts: NonNullable<Awaited<ReturnType<typeof reminderFacts>>>): Mail {
   const service = serviceSummary(facts.serviceId).title
   const what = sanitizeText(facts.what, 200)
   const last = `Last time, on ${longDay(facts.doneOn)}, we did: ${what}, ${formatCents(facts.priceCents, { whole: true })}.`

@@ -12,9 +12,8 @@ import { bodyLengthRefusal } from '../../platform/http/body-length.server'
 import { readPlainForm } from '../../platform/http/plain-form.server'
 import { escapeHtml } from '../../platform/transport/mail.server'
 import { storeLead, type LeadSettings } from '../leads/index.server'
-import { DAY_PAGE_TEXTS, longDay, TIME_WINDOWS, type TimeWindow } from '../schedule'
-import { isToken, snoozeCustomer } from './due-again.server'
-import { offeredDays } from './truck-days.server'
+import { DAY_PAGE_TEXTS, dayText, longDay, TIME_WINDOWS, type TimeWindow } from '../schedule'
+import { isToken, offeredDays, snoozeCustomer } from './due-again.server'
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 
@@ -70,7 +69,7 @@ async function reminderOfToken(db: Db, token: string) {
     .executeTakeFirst()
   if (!row) return null
   const title = COME_BACK_PAGE_TEXTS.bookHeading(serviceSummary(row.serviceId).title)
-  return { ...row, title, bookedDay: row.bookedDay?.toISOString().slice(0, 10) ?? null }
+  return { ...row, title, bookedDay: row.bookedDay && dayText(row.bookedDay) }
 }
 
 /** The GET: the named day with "Book this day" when it is still offered, and "Not this year". */
@@ -120,7 +119,7 @@ export async function comeBackPagePost(
       .where('id', '=', reminder.id)
       .forUpdate()
       .executeTakeFirstOrThrow()
-    if (locked.booked_day) return locked.booked_day.toISOString().slice(0, 10)
+    if (locked.booked_day) return dayText(locked.booked_day)
     const lead = await storeLead(
       tx,
       {

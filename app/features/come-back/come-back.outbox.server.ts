@@ -8,10 +8,9 @@ import { outboxJob } from '../../platform/outbox/worker.server'
 import { pacificClock, pacificDate, pacificInstant } from '../../platform/time/business-hours.server'
 import { whenInvoicePaid } from '../payments/index.server'
 import { reminderFacts, reminderMail, reviewRequestMail } from './come-back-mail.server'
-import { dueJobs, insideReminderHours, newToken, reminderDay, reminderOf, reminderSendAt } from './due-again.server'
-import { pastCustomerId } from './past-jobs-import.server'
-import { offeredDays } from './truck-days.server'
-import { REVIEW_HOUR, REVIEW_REMINDER_DAYS } from './due-again'
+import { dueAgainList, dueJobs, insideReminderHours, newToken, reminderOf, reminderSendAt } from './due-again.server'
+import { pastCustomerIds } from './past-jobs-import.server'
+import { REMINDER_DAYS_BEFORE, REVIEW_HOUR, REVIEW_REMINDER_DAYS } from './due-again'
 
 /** `now`: the owner's "Send reminder now", sent at once whatever the hour. */
 interface ReminderPayload {
@@ -22,7 +21,7 @@ interface ReminderPayload {
 export const dueAgainReminder = outboxTemplate('due_again_reminder', {
   channel: 'customer_mail',
   build: async ({ reminderId, now: atOnce }: ReminderPayload, _row, { db, now }) => {
-    const facts = await reminderFacts(db, reminderId)
+    const facts = await reminderFacts(db, reminderId, now)
     if (!facts) return 'the customer is gone'
     if (facts.stoppedAt) return 'reminders are stopped'
     if (facts.snoozedUntil && facts.snoozedUntil.getTime() > Date.parse(facts.dueOn)) return 'not this year'
@@ -30,13 +29,12 @@ export const dueAgainReminder = outboxTemplate('due_again_reminder', {
     if (facts.bookedAt) return 'a day is booked'
     // Put due inside the hours when queued; a worker that was down sends it once they open again.
     if (!atOnce && !insideReminderHours(now)) throw new Error('outside 8:00-21:00 Pacific; kept until then')
-    const days = await offeredDays(db, facts.zip, now)
     await db
       .updateTable('due_reminders')
       .set((eb) => ({ sent_at: eb.fn.coalesce('sent_at', eb.val(now)), sent_count: eb('sent_count', '+', 1) }))
       .where('id', '=', reminderId)
       .execute()
-    return reminderMail({ ...facts, ...days })
+    return reminderMail(facts)
   },
 })
 
@@ -95,7 +93,7 @@ async function jobPaid(tx: Db, leadId: string, now: Date): Promise<void> {
     .executeTakeFirst()
   if (!lead) return
   if (lead.serviceId) {
-    const customerId = await pastCustomerId(tx, lead)
+    const customerId = (await pastCustomerIds(tx, [lead])).get(lead.email.toLowerCase())!
     const items = ((lead.acceptedItems ?? []) as { description: string; cents: number }[]).map(
       ({ description, cents }) => ({ description, cents }),
     )
@@ -133,8 +131,7 @@ export async function queueReviewMails(db: Db, leadId: string, now: Date): Promi
  * first instant inside the hours. How many were queued.
  */
 export async function queueDueReminders(db: Db, now: Date): Promise<number> {
-  const today = pacificDate(now)
-  const ready = (await dueJobs(db)).filter((job) => reminderDay(job.dueOn) <= today)
+  const ready = await dueAgainList(db, now, REMINDER_DAYS_BEFORE)
   let queued = 0
   for (const job of ready)
     await db.transaction().execute(async (tx) => {

@@ -6,22 +6,25 @@ import { serviceList } from '../../content/service-list'
 import type { ServiceId } from '../../content/types'
 import type { Db } from '../../platform/db/database.server'
 import { pacificClock, pacificDate, pacificInstant } from '../../platform/time/business-hours.server'
-import type { CitySlug } from '../../content/service-areas'
 import { cityOfZip } from '../leads/index.server'
-import { addDays } from '../schedule'
-import { dayText, offeredDays as openTruckDays } from '../schedule/index.server'
-import {
-  addMonths,
-  DEFAULT_DUE_MONTHS,
-  DUE_WINDOW_DAYS,
-  REMINDER_DAYS_BEFORE,
-  REMINDER_HOURS,
-  SNOOZE_MONTHS,
-} from './due-again'
+import { addDays, dayText } from '../schedule'
+import { offeredDays as openTruckDays } from '../schedule/index.server'
+import { addMonths, DEFAULT_DUE_MONTHS, DUE_WINDOW_DAYS, REMINDER_HOURS, SNOOZE_MONTHS } from './due-again'
 
 /** A link's token: 24 random bytes, 32 characters of base64url; `isToken` checks a link's shape before a query. */
 export const newToken = () => randomBytes(24).toString('base64url')
 export const isToken = (text: string) => /^[A-Za-z0-9_-]{32}$/.test(text)
+
+// A reminder offers 2 to 4 of its city's open truck days (decision 063); with fewer open, none: reply or call.
+const OFFERED_MIN = 2
+const OFFERED_MAX = 4
+
+/** The days a reminder offers, `YYYY-MM-DD`, and the city's name. */
+export async function offeredDays(db: Db, zip: string | null, from: Date) {
+  const city = cityOfZip(zip)
+  const open = (await openTruckDays(db, from))(city?.slug ?? null)
+  return { cityName: city?.name ?? null, days: open.length >= OFFERED_MIN ? open.slice(0, OFFERED_MAX) : [] }
+}
 
 /** Each service's months, null for never: the owner's where he set one, else the default. */
 export async function dueIntervals(db: Db): Promise<Record<ServiceId, number | null>> {
@@ -103,9 +106,9 @@ export async function dueJobs(db: Db) {
 /** A past customer's job that is due, or soon. */
 type DueCustomer = Awaited<ReturnType<typeof dueJobs>>[number]
 
-/** The "Due again" view: due within 60 days of `now`'s Pacific day, and overdue. */
-export async function dueAgainList(db: Db, now: Date) {
-  const last = addDays(pacificDate(now), DUE_WINDOW_DAYS)
+/** Due within `days` of `now`'s Pacific day, and overdue: the "Due again" view's 60, or a reminder's 14. */
+export async function dueAgainList(db: Db, now: Date, days = DUE_WINDOW_DAYS) {
+  const last = addDays(pacificDate(now), days)
   return (await dueJobs(db)).filter((job) => job.dueOn <= last)
 }
 
@@ -121,9 +124,6 @@ export function reminderSendAt(at: Date): Date {
   const { year, month, day, minute } = pacificClock(at)
   return pacificInstant(year, month, minute < REMINDER_HOURS.from * 60 ? day : day + 1, REMINDER_HOURS.from * 60)
 }
-
-/** The Pacific day a due date's reminder is first due. */
-export const reminderDay = (dueOn: string) => addDays(dueOn, -REMINDER_DAYS_BEFORE)
 
 /** The reminder row of a due date: made once, whoever asks first (the worker or "Send reminder now"). */
 export async function reminderOf(db: Db, job: DueCustomer): Promise<{ id: string; made: boolean }> {
@@ -154,20 +154,18 @@ export async function snoozeCustomer(db: Db, customerId: string, now: Date): Pro
 
 /** The view's rows: the list with each city's next truck day and the reminder of the due date, if any. */
 export async function dueAgainView(db: Db, now: Date) {
-  const [list, reminders] = await Promise.all([
+  const [list, reminders, truckDaysOf] = await Promise.all([
     dueAgainList(db, now),
     db.selectFrom('due_reminders').select(['customer_id', 'due_on', 'sent_at', 'booked_day']).execute(),
+    openTruckDays(db, now),
   ])
   const reminderOf = new Map(reminders.map((row) => [`${row.customer_id} ${dayText(row.due_on)}`, row]))
-  const truckDays = new Map<CitySlug | null, string | null>()
-  for (const slug of new Set(list.map((row) => row.citySlug)))
-    truckDays.set(slug, (await openTruckDays(db, slug, now))[0] ?? null)
   return list.map((row) => {
     const reminder = reminderOf.get(`${row.customerId} ${row.dueOn}`)
     return {
       ...row,
       // The city's next open truck day (the owner's day), named in the "Text" message.
-      truckDay: truckDays.get(row.citySlug) ?? null,
+      truckDay: truckDaysOf(row.citySlug)[0] ?? null,
       reminderSentAt: reminder?.sent_at?.toISOString() ?? null,
       bookedDay: reminder?.booked_day ? dayText(reminder.booked_day) : null,
     }

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto'
 import { serviceList, serviceSummary } from '../../content/service-list'
 import type { ServiceId } from '../../content/types'
 import * as v from 'valibot'
+import { isCalendarDay } from '../../lib/calendar-day'
 import { priceSchema } from '../../lib/money'
 import { isValidEmail } from '../../lib/text'
 import type { Db } from '../../platform/db/database.server'
@@ -67,14 +68,9 @@ function dayOf(cell: string): string | null {
   const text = cell.trim().replace(/[ T].*$/, '')
   const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text)
   const us = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})$/.exec(text)
-  const [year, month, day] = iso
-    ? [Number(iso[1]), Number(iso[2]), Number(iso[3])]
-    : us
-      ? [Number(us[3]!.length === 2 ? `20${us[3]}` : us[3]), Number(us[1]), Number(us[2])]
-      : [0, 0, 0]
-  const date = new Date(Date.UTC(year, month - 1, day))
-  if (!year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null
-  return date.toISOString().slice(0, 10)
+  const [year, month, day] = iso ? iso.slice(1) : us ? [us[3]!.padStart(4, '20'), us[1], us[2]] : []
+  const date = `${year}-${month?.padStart(2, '0')}-${day?.padStart(2, '0')}`
+  return isCalendarDay(date) ? date : null
 }
 
 // "$1,234.50" read as every price field reads it; a row gives one reason, whichever check failed.
@@ -165,50 +161,48 @@ export async function importPastJobs(db: Db, bytes: Uint8Array, now: Date) {
   const skipped = read.rows.flatMap(({ line, check }) => (typeof check === 'string' ? [{ line, reason: check }] : []))
   const good = read.rows.flatMap(({ check }) => (typeof check === 'string' ? [] : [check]))
   const added = await db.transaction().execute(async (tx) => {
-    let count = 0
-    for (const row of good) {
-      const customerId = await pastCustomerId(tx, row)
-      const inserted = await tx
-        .insertInto('past_jobs')
-        .values({
-          customer_id: customerId,
+    if (good.length === 0) return 0
+    const customerIds = await pastCustomerIds(tx, good)
+    const inserted = await tx
+      .insertInto('past_jobs')
+      .values(
+        good.map((row) => ({
+          customer_id: customerIds.get(row.email)!,
           service_id: row.serviceId,
           done_on: row.doneOn,
           price_cents: row.priceCents,
           items: JSON.stringify([{ description: row.what, cents: row.priceCents }]),
           import_key: importKey(row),
-        })
-        .onConflict((conflict) => conflict.column('import_key').doNothing())
-        .executeTakeFirst()
-      count += Number(inserted.numInsertedOrUpdatedRows ?? 0)
-    }
-    return count
+        })),
+      )
+      .onConflict((conflict) => conflict.column('import_key').doNothing())
+      .executeTakeFirst()
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0)
   })
   return { added, already: good.length - added, skipped }
 }
 export type ImportAnswer = Awaited<ReturnType<typeof importPastJobs>>
 
-/** The customer of this address, made on first sight; one imported again keeps its row, and so its stop. */
-export async function pastCustomerId(
+/** Each address's customer, made on first sight; one imported again keeps its row, and so its stop. By address. */
+export async function pastCustomerIds(
   db: Db,
-  person: Pick<ImportedRow, 'name' | 'email' | 'phone' | 'street' | 'zip'>,
-): Promise<string> {
+  people: Pick<ImportedRow, 'name' | 'email' | 'phone' | 'street' | 'zip'>[],
+): Promise<Map<string, string>> {
   await db
     .insertInto('past_customers')
-    .values({
-      email: person.email.toLowerCase(),
-      name: person.name.slice(0, 100),
-      phone: person.phone,
-      street: person.street,
-      zip: person.zip,
-      stop_token: newToken(),
-    })
+    .values(
+      people.map((person) => ({
+        email: person.email.toLowerCase(),
+        name: person.name.slice(0, 100),
+        phone: person.phone,
+        street: person.street,
+        zip: person.zip,
+        stop_token: newToken(),
+      })),
+    )
     .onConflict((conflict) => conflict.column('email').doNothing())
     .execute()
-  const { id } = await db
-    .selectFrom('past_customers')
-    .select('id')
-    .where('email', '=', person.email.toLowerCase())
-    .executeTakeFirstOrThrow()
-  return id
+  const emails = people.map((person) => person.email.toLowerCase())
+  const rows = await db.selectFrom('past_customers').select(['id', 'email']).where('email', 'in', emails).execute()
+  return new Map(rows.map((row) => [row.email, row.id]))
 }

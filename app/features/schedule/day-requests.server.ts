@@ -10,11 +10,8 @@ import { composeMail, customerLetter, sanitizeText } from '../../platform/transp
 import { cityOfZip, ownerNameOf } from '../leads/index.server'
 import { quoteLink } from '../quotes'
 import { scheduleJobIn } from '../quotes/index.server'
-import { dayRequestPush, longDay, WINDOWS, type DayOffer, type TimeWindow } from './schedule'
-import { dateValue, dayText, jobsPerDayBetween, offeredDays, scheduleSettings } from './truck-days.server'
-
-type RequestResult = 'requested' | 'not-offered' | 'confirmed' | 'already' | 'gone'
-type ConfirmResult = 'confirmed' | 'full' | 'blocked' | 'past' | 'no-request'
+import { dayRequestPush, dayText, longDay, WINDOWS, type DayOffer, type TimeWindow } from './schedule'
+import { dateValue, jobsPerDayBetween, offeredDays, scheduleSettings } from './truck-days.server'
 
 const cityOf = (zip: string | null) => cityOfZip(zip)?.slug ?? null
 
@@ -40,7 +37,7 @@ export async function dayOffer(db: Db, token: string, now: Date): Promise<DayOff
     return found.day
       ? { state: 'requested', day: dayText(found.day), window: found.window as TimeWindow }
       : { state: 'none-work' }
-  const days = await offeredDays(db, cityOf(found.zip), now)
+  const days = (await offeredDays(db, now))(cityOf(found.zip))
   return days.length > 0 ? { state: 'offered', days } : { state: 'call' }
 }
 
@@ -55,8 +52,8 @@ export async function requestDay(
   choice: { day: string; window: TimeWindow } | null,
   now: Date,
   push: boolean,
-): Promise<RequestResult> {
-  const result = await db.transaction().execute(async (tx): Promise<RequestResult> => {
+) {
+  const result = await db.transaction().execute(async (tx) => {
     const found = await acceptedByToken(tx, token)
     if (!found) return 'gone'
     const lead = await lockLead(tx, found.leadId)
@@ -64,7 +61,7 @@ export async function requestDay(
     const settled = await acceptedByToken(tx, token)
     if (!settled || (settled.jobDay && !settled.cancelled_at) || settled.confirmed_at) return 'confirmed'
     if (settled.requested) return 'already'
-    if (choice && !(await offeredDays(tx, cityOf(settled.zip), now)).includes(choice.day)) return 'not-offered'
+    if (choice && !(await offeredDays(tx, now))(cityOf(settled.zip)).includes(choice.day)) return 'not-offered'
     await tx
       .insertInto('day_requests')
       .values({ lead_id: found.leadId, day: choice?.day ?? null, time_window: choice?.window ?? null })
@@ -132,8 +129,8 @@ async function lockRequest(tx: Db, leadId: string) {
  * "Confirm day": the job is created by the quotes' own scheduling (the .ics, the reminder, the feed) in this
  * transaction, unless the day has passed, is blocked or is full by now.
  */
-export async function confirmDay(db: Db, leadId: string, now: Date): Promise<ConfirmResult> {
-  const result = await db.transaction().execute(async (tx): Promise<ConfirmResult> => {
+export async function confirmDay(db: Db, leadId: string, now: Date) {
+  const result = await db.transaction().execute(async (tx) => {
     const { request } = await lockRequest(tx, leadId)
     if (!request?.day || !request.time_window) return 'no-request'
     // Every confirmation holds this row until it commits: the day's count below is then the last word.

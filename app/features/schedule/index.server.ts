@@ -1,2 +1,2 @@
 export { tomorrowsStops } from './today.server'
-export { dayText, offeredDays } from './truck-days.server'
+export { offeredDays } from './truck-days.server'

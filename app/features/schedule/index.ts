@@ -1,1 +1,1 @@
-export { addDays, DAY_PAGE_TEXTS, longDay, TIME_WINDOWS, type TimeWindow } from './schedule'
+export { addDays, DAY_PAGE_TEXTS, dayText, longDay, TIME_WINDOWS, type TimeWindow } from './schedule'

@@ -21,8 +21,8 @@ export const DAY_FIELDS = { choice: 'choice', intent: 'intent' } as const
 
 /** "Tuesday, March 3" of a YYYY-MM-DD day, in any reader's time zone. */
 export function longDay(day: string): string {
-  const [year, month, date] = day.split('-').map(Number)
-  return new Date(Date.UTC(year!, month! - 1, date!)).toLocaleDateString('en-US', {
+  // A date-only ISO text is read as UTC midnight, whatever the reader's zone.
+  return new Date(day).toLocaleDateString('en-US', {
     timeZone: 'UTC',
     weekday: 'long',
     month: 'long',
@@ -32,14 +32,15 @@ export function longDay(day: string): string {
 
 /** The YYYY-MM-DD day `days` after `day`. */
 export function addDays(day: string, days: number): string {
-  const [year, month, date] = day.split('-').map(Number)
-  return new Date(Date.UTC(year!, month! - 1, date! + days)).toISOString().slice(0, 10)
+  return new Date(Date.parse(day) + days * 86_400_000).toISOString().slice(0, 10)
 }
+
+/** A `date` column as both drivers return it, a Date at UTC midnight (postgres.server.ts), as YYYY-MM-DD. */
+export const dayText = (day: Date) => day.toISOString().slice(0, 10)
 
 /** The ISO weekday of a YYYY-MM-DD day. */
 export function isoWeekday(day: string): number {
-  const [year, month, date] = day.split('-').map(Number)
-  return ((new Date(Date.UTC(year!, month! - 1, date!)).getUTCDay() + 6) % 7) + 1
+  return ((new Date(day).getUTCDay() + 6) % 7) + 1
 }
 
 /** What an accepted quote's page shows about its day. */

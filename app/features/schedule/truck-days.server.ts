@@ -4,7 +4,7 @@ import { sql } from 'kysely'
 import { citySlugs, cityNames, type CitySlug } from '../../content/service-areas'
 import type { Db } from '../../platform/db/database.server'
 import { pacificDate } from '../../platform/time/business-hours.server'
-import { addDays, DEFAULT_SENDER, isoWeekday, MAX_OFFERED, OFFER_HORIZON_DAYS } from './schedule'
+import { addDays, dayText, DEFAULT_SENDER, isoWeekday, MAX_OFFERED, OFFER_HORIZON_DAYS } from './schedule'
 import type { TruckDaysInput } from './schedule-schema'
 
 /** The one settings row; `lock` holds it until the transaction ends (every confirmation takes it, see below). */
@@ -31,9 +31,6 @@ export async function jobsPerDayBetween(db: Db, from: string, to: string): Promi
 
 /** A YYYY-MM-DD day as a `date` value: a JavaScript Date would be sent as an instant, shifted by the server's zone. */
 export const dateValue = (day: string) => sql<Date>`${day}::date`
-
-/** A `date` column as both drivers return it, a Date at UTC midnight (postgres.server.ts), as YYYY-MM-DD. */
-export const dayText = (day: Date) => day.toISOString().slice(0, 10)
 
 async function weekdaysByCity(db: Db): Promise<Map<CitySlug, Set<number>>> {
   const rows = await db
@@ -64,29 +61,27 @@ async function calendarFacts(db: Db, now: Date) {
   const blocked = blockedRows.map((row) => dayText(row.day))
   const open = (day: string) =>
     !blocked.includes(day) && (settings.jobsPerDay === null || (booked.get(day) ?? 0) < settings.jobsPerDay)
-  return { today, byCity, open, settings, blocked }
-}
-
-/** Up to MAX_OFFERED open dates for a city (null: a lead without a known city), tomorrow first. */
-export async function offeredDays(db: Db, city: CitySlug | null, now: Date): Promise<string[]> {
-  const { today, byCity, open } = await calendarFacts(db, now)
-  return openDays(today, weekdaysOf(byCity, city), open).slice(0, MAX_OFFERED)
-}
-
-function openDays(today: string, weekdays: Set<number>, open: (day: string) => boolean): string[] {
-  const days: string[] = []
-  for (let ahead = 1; ahead <= OFFER_HORIZON_DAYS; ahead++) {
-    const day = addDays(today, ahead)
-    if (weekdays.has(isoWeekday(day)) && open(day)) days.push(day)
+  const offered = (city: CitySlug | null) => {
+    const weekdays = weekdaysOf(byCity, city)
+    const days: string[] = []
+    for (let day = addDays(today, 1); day <= last && days.length < MAX_OFFERED; day = addDays(day, 1))
+      if (weekdays.has(isoWeekday(day)) && open(day)) days.push(day)
+    return days
   }
-  return days
+  return { byCity, offered, settings, blocked }
 }
+
+/**
+ * Up to MAX_OFFERED open dates of a city (null: a lead without a known city), tomorrow first: the calendar read
+ * once, however many cities are asked about (the Due again view asks for each of its own).
+ */
+export const offeredDays = async (db: Db, now: Date) => (await calendarFacts(db, now)).offered
 
 /** The Truck days view: the settings, the blocked dates from today on, and the cities left without a date. */
 export async function truckDaySettings(db: Db, now: Date) {
-  const { today, byCity, open, settings, blocked } = await calendarFacts(db, now)
+  const { byCity, offered, settings, blocked } = await calendarFacts(db, now)
   const noDateCities = citySlugs
-    .filter((slug) => byCity.has(slug) && openDays(today, weekdaysOf(byCity, slug), open).length === 0)
+    .filter((slug) => byCity.has(slug) && offered(slug).length === 0)
     .map((slug) => cityNames[slug])
   return {
     jobsPerDay: settings.jobsPerDay,
