@@ -26,6 +26,7 @@ import { deleteCustomer, ERASED_CUSTOMER } from '../../app/features/come-back/cu
 import { confirmDay } from '../../app/features/schedule/day-requests.server'
 import {
   dueAgainList,
+  dueAgainView,
   offeredDays,
   insideReminderHours,
   reminderSendAt,
@@ -290,6 +291,17 @@ describe('due again', () => {
     // The reminder already queued for Dana, sent after she stopped, is dropped as it is sent.
     const queued = "SELECT count(*)::int AS n FROM outbox WHERE template = 'due_again_reminder'"
     expect(await rowsOf(site, queued)).toEqual([{ n: 1 }])
+  })
+
+  it('dates a reminder sent on a Pacific evening by that evening, not by the UTC day', async () => {
+    const { site, clock } = await openSite()
+    const due = await danaDueAgain(site, clock)
+    // 20:30 Pacific is past midnight in UTC, all year.
+    clock.at = pacificAt(clock.at, 0, 20 * 60 + 30)
+    await sendReminderNow(site.db, due.jobId, clock.at)
+    await sendDue(site)
+    const [row] = await dueAgainView(site.db, clock.at)
+    expect(row!.reminderSentOn).toBe(pacificDate(clock.at))
   })
 
   it('refuses a one-click stop of no declared length with 411, before reading it', async () => {

@@ -166,7 +166,8 @@ export async function dueAgainView(db: Db, now: Date) {
       ...row,
       // The city's next open truck day (the owner's day), named in the "Text" message.
       truckDay: truckDaysOf(row.citySlug)[0] ?? null,
-      reminderSentAt: reminder?.sent_at?.toISOString() ?? null,
+      // The owner's day it went, not UTC's: an evening's reminder is past midnight there.
+      reminderSentOn: reminder?.sent_at ? pacificDate(reminder.sent_at) : null,
       bookedDay: reminder?.booked_day ? dayText(reminder.booked_day) : null,
     }
   })

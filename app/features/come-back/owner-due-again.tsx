@@ -73,7 +73,7 @@ function DueRow({ row, today }: { row: DueAgainRow; today: string }) {
       </h3>
       <p>{T.lastVisit(day(row.doneOn), row.what, formatCents(row.priceCents, { whole: true }))}</p>
       <p className="font-semibold">{row.dueOn < today ? T.overdue(day(row.dueOn)) : T.dueOn(day(row.dueOn))}</p>
-      {row.reminderSentAt && <p>Reminder sent {day(row.reminderSentAt.slice(0, 10))}</p>}
+      {row.reminderSentOn && <p>Reminder sent {day(row.reminderSentOn)}</p>}
       {row.bookedDay && <p>{T.requestedDay(longDay(row.bookedDay))}</p>}
       <div className="mt-3 flex flex-wrap gap-2">
         <button type="button" disabled={act.isPending} className={ownerButtonClass} onClick={() => act.mutate('send')}>
