@@ -29,8 +29,8 @@ export interface OutboxOptions {
   now?: () => Date
 }
 
-export const BACKOFF_BASE_MS = 5_000
-export const BACKOFF_MAX_MS = 15 * 60_000
+const BACKOFF_BASE_MS = 5_000
+const BACKOFF_MAX_MS = 15 * 60_000
 
 export function defaultBackoffMs(attempts: number, random: () => number = Math.random): number {
   const exp = Math.min(Math.max(attempts - 1, 0), 30)
@@ -178,9 +178,7 @@ export function createOutboxWorker(options: OutboxOptions) {
     const total: OutboxRunResult = { claimed: 0, sent: 0, failed: 0 }
     for (let i = 0; i < maxRounds; i++) {
       const round = await runOnce()
-      total.claimed += round.claimed
-      total.sent += round.sent
-      total.failed += round.failed
+      for (const count of ['claimed', 'sent', 'failed'] as const) total[count] += round[count]
       if (round.claimed === 0) break
     }
     return total
