@@ -22,12 +22,7 @@ interface Shared {
   /** PGlite has one connection: whoever holds it (a query, or a transaction from BEGIN to COMMIT) runs alone. */
   connection: Promise<void>
   /** Parsed statements by SQL text: see preparedQuery. */
-  statements: Map<string, Statement>
-}
-
-interface Statement {
-  name: string
-  parameterTypes: number[]
+  statements: Map<string, { name: string; parameterTypes: number[] }>
 }
 
 const REGISTRY = Symbol.for('pressure-washing-site.pglite-registry')
