@@ -184,7 +184,7 @@ export function createOutboxWorker(options: OutboxOptions) {
     return total
   }
 
-  let started = false
+  // Running: in `running`, from start() to stop().
   let stopped = false
   let timer: ReturnType<typeof setTimeout> | undefined
   let timerDue = 0
@@ -193,7 +193,7 @@ export function createOutboxWorker(options: OutboxOptions) {
   let kickedDuringRun = false
 
   function schedule(delayMs: number): void {
-    if (!started || stopped) return
+    if (!running.has(handle)) return
     if (timer) clearTimeout(timer)
     const delay = Math.max(0, Math.min(delayMs, pollIntervalMs))
     timerDue = Date.now() + delay
@@ -210,7 +210,7 @@ export function createOutboxWorker(options: OutboxOptions) {
 
   function tick(): void {
     timer = undefined
-    if (!started || stopped || loopRun) return
+    if (!running.has(handle) || loopRun) return
     kickedDuringRun = false
     loopRun = (async () => {
       let delay = pollIntervalMs
@@ -229,8 +229,7 @@ export function createOutboxWorker(options: OutboxOptions) {
   const handle = {
     transportKind: mail.kind,
     start() {
-      if (started || stopped) return
-      started = true
+      if (running.has(handle) || stopped) return
       running.add(handle)
       schedule(0)
     },
@@ -247,7 +246,7 @@ export function createOutboxWorker(options: OutboxOptions) {
     runOnce,
     drain,
     kick(): void {
-      if (!started || stopped) return
+      if (!running.has(handle)) return
       if (loopRun) {
         kickedDuringRun = true
         return
