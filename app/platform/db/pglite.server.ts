@@ -1,5 +1,6 @@
 // PGlite in DATA_DIR/pglite: one process writes it, under the data folder's lock (docs/decisions/030); the
 // site and a command in one process share it. Only database.server.ts imports this.
+import { once } from 'node:events'
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
@@ -21,12 +22,7 @@ interface Shared {
   /** PGlite has one connection: whoever holds it (a query, or a transaction from BEGIN to COMMIT) runs alone. */
   connection: Promise<void>
   /** Parsed statements by SQL text: see preparedQuery. */
-  statements: Map<string, Statement>
-}
-
-interface Statement {
-  name: string
-  parameterTypes: number[]
+  statements: Map<string, { name: string; parameterTypes: number[] }>
 }
 
 const REGISTRY = Symbol.for('pressure-washing-site.pglite-registry')
@@ -48,10 +44,8 @@ require(entry).PGlite.create(path, { startParams }).then((db) => db.close())`
 async function createInWorker(path: string, startParams: string[]): Promise<void> {
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite')
   const worker = new Worker(CREATE_DATABASE, { eval: true, workerData: { entry, path, startParams } })
-  await new Promise<void>((resolve, reject) => {
-    worker.once('error', reject)
-    worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`creating the database: exit ${code}`))))
-  })
+  const [code] = (await once(worker, 'exit')) as [number]
+  if (code !== 0) throw new Error(`creating the database: exit ${code}`)
 }
 
 /** Waits for the one connection; the returned function gives it back. */
@@ -180,14 +174,11 @@ async function openShared(dataDir: string, lockWaitMs: number, mustExist: boolea
 
 export async function openPGlite(dataDir: string, lockWaitMs = LOCK_WAIT_MS, mustExist = false): Promise<Driver> {
   const shared = await openShared(dataDir, lockWaitMs, mustExist)
-  let closed = false
   return {
     pool: {
       options: {},
       connect: async () => client(shared, await takeConnection(shared)),
       async end() {
-        if (closed) return
-        closed = true
         if (--shared.refs > 0) return
         ;(globalThis as GlobalWithRegistry)[REGISTRY]?.delete(dataDir)
         try {

@@ -45,16 +45,11 @@ export async function openPostgres(connectionString: string): Promise<Driver> {
   // An idle connection the server drops must not bring the process down.
   pool.on('error', () => undefined)
   await pool.query('SELECT 1')
-  let closed = false
   return {
     pool: {
       options: pool.options,
       connect: async () => client(await pool.connect()),
-      async end() {
-        if (closed) return
-        closed = true
-        await pool.end()
-      },
+      end: () => pool.end(),
     },
     dump() {
       return Promise.reject(

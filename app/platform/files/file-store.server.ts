@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { createClient } from '@supabase/supabase-js'
-import { dataDirOf, runtimeConfig } from '../config.server'
+import { dataDirOf, runtimeConfig, type RuntimeConfig } from '../config.server'
 
 export interface FileStore {
   /** Stores the bytes at `path` unless a file is already there (then false, and the old file stays). */
@@ -16,11 +16,6 @@ export interface FileStore {
   remove(paths: readonly string[]): Promise<void>
   /** Removes every file under `prefix/` (a lead's photos); none is fine. */
   removeFolder(prefix: string): Promise<void>
-}
-
-export interface FileStoreConfig {
-  dataDir: string
-  storage?: { url: string; serviceRoleKey: string }
 }
 
 const BUCKETS = ['lead-photos', 'posted-work'] as const
@@ -52,7 +47,7 @@ function checkPath(path: string): { bucket: Bucket; rest: string } {
   return { bucket, rest: rest.join('/') }
 }
 
-export function openFileStore(config: FileStoreConfig): FileStore {
+export function openFileStore(config: { dataDir: string; storage?: RuntimeConfig['storage'] }): FileStore {
   return config.storage ? storageStore(config.storage) : folderStore(config.dataDir)
 }
 
@@ -116,7 +111,7 @@ const isMissing = (error: unknown) => answered(error, 404)
 const isAlreadyThere = (error: unknown) =>
   answered(error, 409) && /already exists/i.test(String((error as Error).message))
 
-function storageStore({ url, serviceRoleKey }: { url: string; serviceRoleKey: string }): FileStore {
+function storageStore({ url, serviceRoleKey }: NonNullable<RuntimeConfig['storage']>): FileStore {
   const client = createClient(url, serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     // A Storage that hangs must not hold a visitor's request for ever.

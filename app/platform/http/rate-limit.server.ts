@@ -5,15 +5,9 @@ import { sql } from 'kysely'
 import type { Db } from '../db/database.server'
 import { ipHashSalt } from '../db/settings.server'
 
-/** The eight groups of an IPv6 address, as numbers; an embedded IPv4 tail counts as two. */
+/** The eight groups of an IPv6 address, as numbers; the URL parser writes an embedded IPv4 tail as two. */
 function ipv6Groups(address: string): number[] {
-  let text = address
-  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text)
-  if (v4) {
-    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number]
-    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`
-  }
-  const [head, tail] = text.split('::') as [string, string | undefined]
+  const [head, tail] = new URL(`http://[${address}]`).hostname.slice(1, -1).split('::') as [string, string | undefined]
   const parse = (part: string | undefined) => (part ? part.split(':').map((group) => parseInt(group, 16)) : [])
   const start = parse(head)
   const end = parse(tail)
@@ -27,7 +21,7 @@ function ipv6Groups(address: string): number[] {
 export function clientKey(ip: string): string {
   const address = ip.replace(/%.*$/, '')
   if (isIP(address) !== 6) return address
-  const groups = ipv6Groups(address.toLowerCase())
+  const groups = ipv6Groups(address)
   if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff)
     return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join('.')
   return `${groups

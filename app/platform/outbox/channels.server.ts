@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto'
 import type { Db } from '../db/database.server'
 import type { FileStore } from '../files/file-store.server'
 import type { RuntimeConfig } from '../config.server'
-import { envelope, ownerEmail, type MailTransport } from '../transport/mail.server'
+import { envelope, ownerEmail, type Mail, type MailTransport } from '../transport/mail.server'
 import { pushToPhones, vapidOf } from '../transport/push.server'
 import { sendWebhook } from '../transport/webhook.server'
 import type { ClaimedRow } from './claim.server'
@@ -24,15 +24,13 @@ export function channels(
     const digest = createHash('sha256').update(JSON.stringify(row.payload)).digest('hex').slice(0, 12)
     return `${row.key || row.template}-${row.id}-${digest}`.replace(/[^A-Za-z0-9._-]/g, '-')
   }
+  const email = (toOwner: boolean, done: string) => async (message: Mail, row: ClaimedRow) => {
+    await mail.send(envelope(message, id(row), config, toOwner))
+    return done
+  }
   return {
-    owner_mail: async (message, row) => {
-      await mail.send(envelope(message, id(row), config, true))
-      return 'e-mailed to the owner'
-    },
-    customer_mail: async (message, row) => {
-      await mail.send(envelope(message, id(row), config, false))
-      return 'e-mailed to the customer'
-    },
+    owner_mail: email(true, 'e-mailed to the owner'),
+    customer_mail: email(false, 'e-mailed to the customer'),
     owner_push: async (push) => {
       const keys = vapid ?? missingSetting('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY')
       return `pushed to ${await pushToPhones(db, keys, push, config.owner.pushPolicy)} phone(s)`

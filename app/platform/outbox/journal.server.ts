@@ -21,12 +21,8 @@ export function openSentJournal(path: string) {
       return new Promise((resolve, reject) => fdatasync(file, (error) => (error ? reject(error) : resolve())))
     },
     read(): string[] {
-      let text = ''
-      try {
-        text = readFileSync(path, 'utf8')
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-      }
+      // As append opens it: made empty when missing.
+      const text = readFileSync(path, { encoding: 'utf8', flag: 'a+' })
       return [...new Set(text.split('\n').filter((line) => /^[0-9a-f-]{36}$/.test(line)))]
     },
     /** Empties the journal once it has grown; every id in it must be marked in the database. */

@@ -29,8 +29,8 @@ export interface OutboxOptions {
   now?: () => Date
 }
 
-export const BACKOFF_BASE_MS = 5_000
-export const BACKOFF_MAX_MS = 15 * 60_000
+const BACKOFF_BASE_MS = 5_000
+const BACKOFF_MAX_MS = 15 * 60_000
 
 export function defaultBackoffMs(attempts: number, random: () => number = Math.random): number {
   const exp = Math.min(Math.max(attempts - 1, 0), 30)
@@ -178,15 +178,13 @@ export function createOutboxWorker(options: OutboxOptions) {
     const total: OutboxRunResult = { claimed: 0, sent: 0, failed: 0 }
     for (let i = 0; i < maxRounds; i++) {
       const round = await runOnce()
-      total.claimed += round.claimed
-      total.sent += round.sent
-      total.failed += round.failed
+      for (const count of ['claimed', 'sent', 'failed'] as const) total[count] += round[count]
       if (round.claimed === 0) break
     }
     return total
   }
 
-  let started = false
+  // Running: in `running`, from start() to stop().
   let stopped = false
   let timer: ReturnType<typeof setTimeout> | undefined
   let timerDue = 0
@@ -195,7 +193,7 @@ export function createOutboxWorker(options: OutboxOptions) {
   let kickedDuringRun = false
 
   function schedule(delayMs: number): void {
-    if (!started || stopped) return
+    if (!running.has(handle)) return
     if (timer) clearTimeout(timer)
     const delay = Math.max(0, Math.min(delayMs, pollIntervalMs))
     timerDue = Date.now() + delay
@@ -212,7 +210,7 @@ export function createOutboxWorker(options: OutboxOptions) {
 
   function tick(): void {
     timer = undefined
-    if (!started || stopped || loopRun) return
+    if (!running.has(handle) || loopRun) return
     kickedDuringRun = false
     loopRun = (async () => {
       let delay = pollIntervalMs
@@ -231,8 +229,7 @@ export function createOutboxWorker(options: OutboxOptions) {
   const handle = {
     transportKind: mail.kind,
     start() {
-      if (started || stopped) return
-      started = true
+      if (running.has(handle) || stopped) return
       running.add(handle)
       schedule(0)
     },
@@ -249,7 +246,7 @@ export function createOutboxWorker(options: OutboxOptions) {
     runOnce,
     drain,
     kick(): void {
-      if (!started || stopped) return
+      if (!running.has(handle)) return
       if (loopRun) {
         kickedDuringRun = true
         return

@@ -23,8 +23,8 @@ export function pacificClock(at: Date): { year: number; month: number; day: numb
     hour: 'numeric',
     minute: 'numeric',
   })
-  const value = (type: string) => Number(parts!.formatToParts(at).find((part) => part.type === type)?.value)
-  return { year: value('year'), month: value('month'), day: value('day'), minute: value('hour') * 60 + value('minute') }
+  const clock = Object.fromEntries(parts.formatToParts(at).map((part) => [part.type, Number(part.value)]))
+  return { year: clock.year!, month: clock.month!, day: clock.day!, minute: clock.hour! * 60 + clock.minute! }
 }
 
 /** `YYYY-MM-DD` of the Pacific date the instant falls on. */

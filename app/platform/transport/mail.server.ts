@@ -28,21 +28,17 @@ export interface Mail {
 }
 
 const ENCODED_WORD = /=\?([^?\s]+)\?([bBqQ])\?([^?\s]*)\?=/g
-const HAS_ENCODED_WORD = /=\?[^?\s]+\?[bBqQ]\?[^?\s]*\?=/
 
 function decodeEncodedWord(charset: string, encoding: string, text: string): string {
   try {
-    const bytes =
+    // One character per byte, either way.
+    const binary =
       encoding.toUpperCase() === 'B'
-        ? Uint8Array.from(atob(text), (c) => c.charCodeAt(0))
-        : Uint8Array.from(
-            text
-              .replace(/_/g, ' ')
-              .replace(/=([0-9A-Fa-f]{2})|([\s\S])/g, (_, hex: string, c: string) =>
-                hex ? String.fromCharCode(parseInt(hex, 16)) : c,
-              ),
-            (c) => c.charCodeAt(0),
-          )
+        ? atob(text)
+        : text
+            .replace(/_/g, ' ')
+            .replace(/=([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0))
     return new TextDecoder(charset.toLowerCase(), { fatal: false }).decode(bytes)
   } catch {
     return text
@@ -52,7 +48,7 @@ function decodeEncodedWord(charset: string, encoding: string, text: string): str
 /** Mail clients decode `=?…?=` words. */
 function withoutEncodedWords(value: string): string {
   let text = value
-  for (let pass = 0; pass < 3 && HAS_ENCODED_WORD.test(text); pass++) {
+  for (let pass = 0; pass < 3; pass++) {
     text = text.replace(ENCODED_WORD, (_, charset: string, encoding: string, encoded: string) =>
       decodeEncodedWord(charset, encoding, encoded).replace(FORBIDDEN_CHARS, ' '),
     )
