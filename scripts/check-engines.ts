@@ -54,7 +54,15 @@ async function firefox() {
   const element = async (selector: string) => (await page.waitForSelector(selector))!
   return {
     name: `Firefox ${(await browser.version()).replace(/^firefox\//, '')}`,
-    open: (url: string) => twice(async () => void (await page.goto(url, { waitUntil: 'load' }))),
+    // Firefox at times ended goto on the page it left, a form's post still landing. Marking that page first waits
+    // for it; a mark still there after goto means it was not left, and it goes again.
+    open: (url: string) =>
+      twice(async () => {
+        await page.evaluate(() => void ((window as { left?: boolean }).left = true)).catch(() => {})
+        await page.goto(url, { waitUntil: 'load' })
+        if (await page.evaluate(() => (window as { left?: boolean }).left === true))
+          throw new Error(`not opened: ${url}`)
+      }),
     type: async (selector: string, text: string) => (await element(selector)).type(text),
     click: (selector: string) => twice(async () => (await element(selector)).click()),
     upload: (selector: string, file: string) =>
