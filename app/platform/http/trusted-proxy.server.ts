@@ -3,6 +3,9 @@ import { BlockList, isIP } from 'node:net'
 /** `hop` 0 is the socket's peer, 1 the entry it wrote into X-Forwarded-For… */
 export type TrustedProxy = (address: string, hop: number) => boolean
 
+// One function, so two configurations that trust no proxy are equal (tests/server/env-file.test.ts).
+const trustNoProxy: TrustedProxy = () => false
+
 const NAMED_RANGES: Record<string, string[]> = {
   loopback: ['127.0.0.1/8', '::1/128'],
   linklocal: ['169.254.0.0/16', 'fe80::/10'],
@@ -18,7 +21,7 @@ export function plainAddress(address: string): string {
 /** TRUST_PROXY as proxy-addr reads it (README); a message for anything else. */
 export function parseTrustProxy(value: string): TrustedProxy | string {
   const setting = value.trim().toLowerCase()
-  if (setting === '' || setting === 'false' || setting === '0') return () => false
+  if (setting === '' || setting === 'false' || setting === '0') return trustNoProxy
   if (/^\d+$/.test(setting)) {
     const hops = Number(setting)
     return (_address, hop) => hop < hops
