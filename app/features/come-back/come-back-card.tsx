@@ -25,7 +25,9 @@ export function ComeBackCard({ lead }: { lead: ComeBackLead }) {
     queryFn: () => fetchComeBackCard({ data: { id: lead.id } }),
   })
   // "Same as last time" shows on a lead without a quote, a review request on a paid one: one message at a time.
-  const same = useOwnerWrite(() => sendOwnerSameAsLastTime({ data: { id: lead.id } }), { after: leads.readAgain })
+  const same = useOwnerWrite(() => sendOwnerSameAsLastTime({ data: { id: lead.id } }), {
+    after: () => leads.readAgain(),
+  })
   const hold = useOwnerWrite((held: boolean) => holdOwnerReviewRequest({ data: { id: lead.id, held } }), {
     after: () => card.refetch(),
   })
