@@ -27,7 +27,7 @@ import { confirmDay } from '../../app/features/schedule/day-requests.server'
 import {
   dueAgainList,
   dueAgainView,
-  offeredDays,
+  reminderDays,
   insideReminderHours,
   reminderSendAt,
   saveDueIntervals,
@@ -600,7 +600,7 @@ describe('what comes back, in Sources', () => {
     await sendReminderNow(site.db, job.jobId, clock.at)
     await site.outbox.drain()
     const { token } = (await rowsOf<{ token: string }>(site, 'SELECT token FROM due_reminders'))[0]!
-    const day = (await offeredDays(site.db, '95630', clock.at)).days[0]!
+    const day = (await reminderDays(site.db, '95630', clock.at)).days[0]!
     const booking = formPost(`http://127.0.0.1/come-back/${token}`, { action: 'book', day, window: 'morning' })
     await comeBackPagePost(site.db, booking, token, leadSettings(site))
     const lead = (await rowsOf<{ id: string }>(site, "SELECT id FROM leads WHERE source_channel = 'due_again'"))[0]!.id

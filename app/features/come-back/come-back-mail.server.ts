@@ -7,7 +7,7 @@ import { composeMail, escapeHtml, paragraphs, sanitizeText, type Mail } from '..
 import { POSTED_WORK_BASE_URL } from '../work'
 import { formatCents } from '../../lib/money'
 import { dayText, longDay } from '../schedule'
-import { offeredDays } from './due-again.server'
+import { reminderDays } from './due-again.server'
 import { reviewLink } from './due-again'
 
 const comeBackLink = (token: string, day?: string) => `${site.baseUrl}/come-back/${token}${day ? `?day=${day}` : ''}`
@@ -66,7 +66,7 @@ export async function reminderFacts(db: Db, reminderId: string, now: Date) {
   if (!row) return null
   return {
     ...row,
-    ...(await offeredDays(db, row.zip, now)),
+    ...(await reminderDays(db, row.zip, now)),
     dueOn: dayText(row.dueOn),
     doneOn: dayText(row.doneOn),
     what: (row.items as { description: string }[]).map((item) => item.description).join(', '),

@@ -13,7 +13,7 @@ import { readPlainForm } from '../../platform/http/plain-form.server'
 import { escapeHtml } from '../../platform/transport/mail.server'
 import { storeLead, type LeadSettings } from '../leads/index.server'
 import { DAY_PAGE_TEXTS, dayText, longDay, TIME_WINDOWS, type TimeWindow } from '../schedule'
-import { isToken, offeredDays, snoozeCustomer } from './due-again.server'
+import { isToken, reminderDays, snoozeCustomer } from './due-again.server'
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 
@@ -78,7 +78,7 @@ export async function comeBackPageGet(db: Db, token: string, day: string | null,
   if (!reminder) return unknown()
   if (reminder.bookedDay)
     return plainPage(200, reminder.title, COME_BACK_PAGE_TEXTS.booked(longDay(reminder.bookedDay)))
-  const offered = (await offeredDays(db, reminder.zip, now)).days
+  const offered = (await reminderDays(db, reminder.zip, now)).days
   const body =
     day && offered.includes(day)
       ? `<h2>${escapeHtml(longDay(day))}</h2>${bookForm(day)}`
@@ -110,7 +110,7 @@ export async function comeBackPagePost(
   const window = form?.text('window') as TimeWindow
   if (action !== 'book' || !DAY.test(day) || !TIME_WINDOWS.includes(window))
     return plainPage(400, reminder.title, COME_BACK_PAGE_TEXTS.notOffered)
-  if (!(await offeredDays(db, reminder.zip, settings.now)).days.includes(day))
+  if (!(await reminderDays(db, reminder.zip, settings.now)).days.includes(day))
     return plainPage(409, reminder.title, COME_BACK_PAGE_TEXTS.notOffered)
   const bookedDay = await db.transaction().execute(async (tx) => {
     const locked = await tx

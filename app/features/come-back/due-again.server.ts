@@ -20,7 +20,7 @@ const OFFERED_MIN = 2
 const OFFERED_MAX = 4
 
 /** The days a reminder offers, `YYYY-MM-DD`, and the city's name. */
-export async function offeredDays(db: Db, zip: string | null, from: Date) {
+export async function reminderDays(db: Db, zip: string | null, from: Date) {
   const city = cityOfZip(zip)
   const open = (await openTruckDays(db, from))(city?.slug ?? null)
   return { cityName: city?.name ?? null, days: open.length >= OFFERED_MIN ? open.slice(0, OFFERED_MAX) : [] }
