@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   createHtmlCache,
   htmlCacheFor,
@@ -10,6 +10,8 @@ import {
 import { finalizeResponse, HTML_CACHE_CONTROL } from '../../app/platform/http/http.server'
 import { pageAddress } from '../../app/platform/http/page-url.server'
 import { parseRuntimeConfig } from '../../app/platform/config.server'
+import warmUp from '../../app/platform/http/nitro-warm-up.server'
+import { captureLog } from '../support/log-capture'
 
 /**
  * Stand-ins for the two renders: the live one streams to one visitor, the complete one is stored. Each render
@@ -97,6 +99,31 @@ describe('page cache', () => {
       expect(stored[index]).toEqual(stored[0])
       expect(brotliDecompressSync(stored[index]!).toString('utf8')).toContain('<h1>Complete 1</h1>')
     }
+  })
+
+  it('the warm-up says "home page rendered" once home is stored: its first visitor is served it whole', async () => {
+    const log = captureLog()
+    const renderer = pageRenderer()
+    let store!: () => void
+    const storing = new Promise<void>((resolve) => (store = resolve))
+    let completeBegun = false
+    const complete: PageRenderers['complete'] = async (page) => {
+      completeBegun = true
+      await storing
+      return renderer.renderers.complete(page)
+    }
+    const pages = htmlCacheFor(10)
+    const nitroApp = { fetch: (request: Request) => pages.serve(request, { ...renderer.renderers, complete }) }
+    warmUp(nitroApp as unknown as Parameters<typeof warmUp>[0])
+    const warmedUp = () => log.records().filter((line) => line.scope === 'warm-up')
+    await vi.waitFor(() => expect(completeBegun).toBe(true))
+    await new Promise(setImmediate) // what follows the live render's last byte has run
+    expect(warmedUp()).toEqual([])
+    store()
+    await vi.waitFor(() =>
+      expect(warmedUp().map((line) => [line.msg, line.status])).toEqual([['home page rendered', 200]]),
+    )
+    expect((await pages.serve(request(), renderer.renderers)).headers.get('X-Page-Cache')).toBe('hit')
   })
 
   it('starts the complete render only once the visitor has the whole live one, so they never compete', async () => {

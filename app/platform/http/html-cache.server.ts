@@ -83,7 +83,8 @@ function replay(page: CachedPage, request: Request): Response {
 export function createHtmlCache(options: HtmlCacheOptions) {
   const now = options.now ?? Date.now
   const pages = new Map<string, CachedPage>()
-  const filling = new Map<string, Promise<void>>()
+  // Per page: `stored` settles once the page is stored (or not), `done` once its brotli copy is too.
+  const filling = new Map<string, { stored: Promise<unknown>; done: Promise<void> }>()
   let storedBytes = 0
   // A render begun before a drop must not store the page as it was.
   let generation = 0
@@ -105,20 +106,24 @@ export function createHtmlCache(options: HtmlCacheOptions) {
   function fill(key: string, url: URL, complete: Render) {
     if (filling.has(key)) return
     const begun = generation
-    const done = (async () => {
+    const stored = (async () => {
       const response = await complete(new Request(url.href, { headers: { Accept: 'text/html' } }))
       if (!isCacheableResponse(response)) return void (await response.body?.cancel())
-      const body = Buffer.from(await response.arrayBuffer())
-      const page = storePage(response, body, now())
+      const page = storePage(response, Buffer.from(await response.arrayBuffer()), now())
       if (begun !== generation) return
       remember(key, page)
-      // Brotli's best quality takes about 0.4 s for home: in the thread pool, the page served as gzip meanwhile.
-      const brotli = await brotliOf(body)
-      if (pages.get(key) === page) remember(key, { ...page, brotli, bytes: page.bytes + brotli.length })
+      return page
     })()
+    const done = stored
+      .then(async (page) => {
+        if (!page) return
+        // Brotli's best quality takes about 0.4 s for home: in the thread pool, the page served as gzip meanwhile.
+        const brotli = await brotliOf(page.body)
+        if (pages.get(key) === page) remember(key, { ...page, brotli, bytes: page.bytes + brotli.length })
+      })
       .catch(() => {})
       .finally(() => filling.delete(key))
-    filling.set(key, done)
+    filling.set(key, { stored: stored.catch(() => {}), done })
   }
 
   return {
@@ -134,7 +139,12 @@ export function createHtmlCache(options: HtmlCacheOptions) {
     },
 
     async idle(): Promise<void> {
-      while (filling.size > 0) await Promise.all(filling.values())
+      while (filling.size > 0) await Promise.all([...filling.values()].map((fill) => fill.done))
+    },
+
+    /** Once the pages being rendered now are stored, ready for a visitor, before their brotli copies. */
+    async stored(): Promise<void> {
+      await Promise.all([...filling.values()].map((fill) => fill.stored))
     },
 
     async serve(incoming: Request, renderers: PageRenderers): Promise<Response> {
@@ -168,12 +178,13 @@ export function createHtmlCache(options: HtmlCacheOptions) {
 
 export type HtmlCache = ReturnType<typeof createHtmlCache>
 
-// On globalThis, like the backend: the server entry's cache and a route's handler may be bundled apart.
+// On globalThis, like the backend: the server entry's cache, a route's handler and the nitro plugins may be
+// bundled apart.
 const DROPPERS = Symbol.for('pressure-washing-site.page-droppers')
-function droppers(): Set<() => void> {
-  const g = globalThis as typeof globalThis & { [DROPPERS]?: Set<() => void> }
-  return (g[DROPPERS] ??= new Set())
-}
+const CACHES = Symbol.for('pressure-washing-site.page-caches')
+const g = globalThis as typeof globalThis & { [DROPPERS]?: Set<() => void>; [CACHES]?: Set<HtmlCache> }
+const droppers = () => (g[DROPPERS] ??= new Set())
+const caches = () => (g[CACHES] ??= new Set())
 
 /** Also called by dropStoredPages: a read cache that a page's content comes from. */
 export function onStoredPagesDropped(drop: () => void): void {
@@ -188,6 +199,11 @@ export function dropStoredPages(): void {
   for (const drop of droppers()) drop()
 }
 
+/** Once every page being rendered to be stored is stored: the warm-up's line then means a visitor gets it. */
+export async function storedPagesReady(): Promise<void> {
+  await Promise.all([...caches()].map((cache) => cache.stored()))
+}
+
 export function htmlCacheFor(seconds: number, pageAddress?: (url: URL) => PageAddress, now?: () => number): HtmlCache {
   const freshMs = seconds * 1000
   const cache = createHtmlCache({
@@ -200,5 +216,6 @@ export function htmlCacheFor(seconds: number, pageAddress?: (url: URL) => PageAd
     now,
   })
   onStoredPagesDropped(() => cache.drop())
+  caches().add(cache)
   return cache
 }
