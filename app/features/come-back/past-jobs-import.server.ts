@@ -183,7 +183,10 @@ export async function importPastJobs(db: Db, bytes: Uint8Array, now: Date) {
 }
 export type ImportAnswer = Awaited<ReturnType<typeof importPastJobs>>
 
-/** Each address's customer, made on first sight; one imported again keeps its row, and so its stop. By address. */
+/**
+ * Each e-mail address's customer id, keyed by the address lower-cased: made on first sight; one imported again keeps
+ * its row, and so its stop.
+ */
 export async function pastCustomerIds(
   db: Db,
   people: Pick<ImportedRow, 'name' | 'email' | 'phone' | 'street' | 'zip'>[],
