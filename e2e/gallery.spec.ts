@@ -130,6 +130,18 @@ test.describe('the full-size overlay', () => {
     await expect(trigger).toBeFocused()
     await back.focus()
     await expect(back).toBeFocused()
+    // Focus moved on before the dialog's close event stays where it went: closed and moved in one task, then the
+    // event (this listener runs after the page's own).
+    await trigger.click()
+    await expect(close).toBeFocused()
+    const link = await back.elementHandle()
+    await dialog.evaluate((shown: HTMLDialogElement, link) => {
+      const closed = new Promise((resolve) => shown.addEventListener('close', resolve, { once: true }))
+      shown.close()
+      link!.focus()
+      return closed
+    }, link)
+    await expect(back).toBeFocused()
   })
 })
 

@@ -106,8 +106,11 @@ export function BeforeAfterThumbnail({
         id={dialogId}
         ref={dialogRef}
         photo={photo}
-        // Safari does not focus a clicked button, so say where focus goes back to.
-        onClose={() => triggerRef.current?.focus()}
+        // Safari does not focus a clicked button, so its dialog gives focus back to no one: then it goes to the
+        // button. Focus already moved on (the event comes a task later) stays where it went.
+        onClose={() => {
+          if (!document.activeElement || document.activeElement === document.body) triggerRef.current?.focus()
+        }}
       />
     </>
   )
